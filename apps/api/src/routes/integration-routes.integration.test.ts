@@ -421,6 +421,32 @@ describe("payment and communication settings", () => {
       acceptedMethods: ["card", "check"],
       defaultTermsDays: 15,
     });
+    // Audited once with what changed; saving the same again records nothing.
+    expect(
+      (
+        await call("PUT", "/api/settings/payments", tokens.owner!, {
+          acceptedMethods: ["card", "check"],
+          defaultTermsDays: 15,
+        })
+      ).status,
+    ).toBe(200);
+    const audited = await t.db.auditLog.findMany({
+      where: { companyId: company.id, action: "payments.settings_changed" },
+    });
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actorUserId: company.users.owner.id,
+        metadata: expect.objectContaining({
+          summary: expect.stringContaining(
+            "accepted methods from Card, Bank transfer (ACH) to Card, Check; default terms from net 30 to net 15",
+          ),
+          changes: {
+            acceptedMethods: { from: ["card", "ach"], to: ["card", "check"] },
+            defaultTermsDays: { from: 30, to: 15 },
+          },
+        }),
+      }),
+    ]);
 
     expect(
       (await call("PUT", "/api/settings/payments", tokens.member!, { acceptedMethods: ["cash"], defaultTermsDays: 0 }))
