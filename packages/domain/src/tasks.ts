@@ -62,6 +62,8 @@ import { queueAutomationRunsDaily } from "./automations/queue-automation-runs-da
 import { pullQuickBooksPaymentsPeriodically } from "./quickbooks/pull-quickbooks-payments-periodically.handler.ts";
 import { processStripeEventTask } from "./payments/process-stripe-event.task.ts";
 import { processStripeEventHandler } from "./payments/process-stripe-event.handler.ts";
+import { pruneStripeEventsDailyTask } from "./payments/prune-stripe-events-daily.task.ts";
+import { pruneStripeEventsDaily } from "./payments/prune-stripe-events-daily.handler.ts";
 
 interface RegisteredTask {
   definition: { id: string; schema: z.ZodType };
@@ -90,6 +92,7 @@ export const SYSTEM_TASKS: readonly SystemTaskDefinition<z.ZodType>[] = [
   pruneTelemetryDailyTask,
   pullQuickBooksPaymentsPeriodicallyTask,
   queueAutomationRunsDailyTask,
+  pruneStripeEventsDailyTask,
 ];
 
 /** Every task the worker runs, by id. */
@@ -122,6 +125,7 @@ export const TASKS: ReadonlyMap<string, RegisteredTask> = new Map(
     register(queueAutomationRunsTask, queueAutomationRuns),
     registerSystem(queueAutomationRunsDailyTask, queueAutomationRunsDaily),
     register(processStripeEventTask, processStripeEventHandler),
+    registerSystem(pruneStripeEventsDailyTask, pruneStripeEventsDaily),
   ].map((job) => [job.definition.id, job]),
 );
 

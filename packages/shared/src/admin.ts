@@ -94,7 +94,7 @@ export const openTicketSchema = z.object({
  * alerts from telemetry join them as another `source`.
  */
 export const platformAlertSchema = z.object({
-  source: z.enum(["job", "module_run", "telemetry"]),
+  source: z.enum(["job", "module_run", "telemetry", "payment_event"]),
   title: z.string(),
   detail: z.string(),
   companyId: z.string().nullable(),

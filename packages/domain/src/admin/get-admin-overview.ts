@@ -8,6 +8,12 @@ import { listTenants } from "./list-tenants.ts";
 const FAILED_JOBS_PER_QUEUE = 20;
 
 /**
+ * How long a stored Stripe event may wait to be applied before it is an alert: its task's tries (with backoff) take
+ * well under this; after it, a payment, refund or dispute is missing from the company's books.
+ */
+export const UNAPPLIED_STRIPE_EVENT_ALERT_MS = 60 * 60 * 1000;
+
+/**
  * Where the platform's alerts come from. Failed background jobs and failed module runs are read today; telemetry's
  * performance alerts join through `extraAlerts` when they are stored.
  */
@@ -62,7 +68,7 @@ export async function getAdminOverview(
     if (companyId) failedTasksByCompany.set(companyId, (failedTasksByCompany.get(companyId) ?? 0) + 1);
 
   const system = await withSystem(db, async (tx) => {
-    const [totalTenants, suspended, trials, approvals, tickets, failedRuns] = await Promise.all([
+    const [totalTenants, suspended, trials, approvals, tickets, failedRuns, unappliedEvents] = await Promise.all([
       tx.company.count(),
       tx.company.count({ where: { suspendedAt: { not: null } } }),
       tx.company.count({ where: { trialEndsAt: { not: null } } }),
@@ -99,6 +105,19 @@ export async function getAdminOverview(
         take: MAX_ADMIN_LIST,
         select: { moduleId: true, companyId: true, error: true, updatedAt: true, company: { select: { name: true } } },
       }),
+      tx.stripeEvent.findMany({
+        where: { processedAt: null, receivedAt: { lt: new Date(now.getTime() - UNAPPLIED_STRIPE_EVENT_ALERT_MS) } },
+        orderBy: { receivedAt: "desc" },
+        take: MAX_ADMIN_LIST,
+        select: {
+          id: true,
+          type: true,
+          companyId: true,
+          deliveries: true,
+          receivedAt: true,
+          company: { select: { name: true } },
+        },
+      }),
     ]);
     const jobCompanies = [...new Set(jobs.flatMap(({ companyId }) => (companyId ? [companyId] : [])))];
     const names = new Map(
@@ -106,7 +125,7 @@ export async function getAdminOverview(
         (row) => [row.id, row.name],
       ),
     );
-    return { totalTenants, suspended, trials, approvals, tickets, failedRuns, names };
+    return { totalTenants, suspended, trials, approvals, tickets, failedRuns, unappliedEvents, names };
   });
 
   const alerts: PlatformAlert[] = [
@@ -121,6 +140,16 @@ export async function getAdminOverview(
       companyId: run.companyId,
       companyName: run.company.name,
       at: run.updatedAt.toISOString(),
+    })),
+    ...system.unappliedEvents.map((event) => ({
+      source: "payment_event" as const,
+      title: `Stripe event ${event.type} not applied`,
+      detail:
+        `${event.id}, received ${event.receivedAt.toISOString()} and delivered ${event.deliveries} time(s), is stored ` +
+        "but its task has not applied it: a payment, refund or dispute may be missing from this company's invoices.",
+      companyId: event.companyId,
+      companyName: event.company.name,
+      at: event.receivedAt.toISOString(),
     })),
     ...(sources.extraAlerts ? await sources.extraAlerts(db) : []),
   ];
