@@ -15,14 +15,20 @@ export interface StripeStandIn {
   secretKey: string;
   /** The publishable key (`pk_test_…`) Stripe.js reads and confirms an intent with, beside its client secret. */
   publishableKey: string;
-  /** The signing secret of the webhook endpoint (`whsec_…`), when one was given. */
+  /** The signing secret of the platform account's webhook endpoint (`whsec_…`). */
   webhookSecret: string;
+  /**
+   * The signing secret of the Connect endpoint: as at Stripe, an event of a connected account (with `account`) is
+   * signed with it, not with the platform endpoint's.
+   */
+  connectWebhookSecret: string;
   /** The product's configuration for Stripe through this stand-in (its keys, its URL, its webhooks' secret). */
   env: {
     STRIPE_SECRET_KEY: string;
     STRIPE_PUBLISHABLE_KEY: string;
     STRIPE_API_BASE: string;
     STRIPE_WEBHOOK_SECRET: string;
+    STRIPE_CONNECT_WEBHOOK_SECRET: string;
   };
   intents: Map<string, StandInIntent>;
   accounts: Map<string, StandInAccount>;
@@ -177,7 +183,7 @@ function shown(intent: StandInIntent) {
 
 export async function startStripeStandIn(
   secretKey = `sk_test_${randomBytes(8).toString("hex")}`,
-  options: { webhookSecret?: string; webhookUrl?: string } = {},
+  options: { webhookSecret?: string; connectWebhookSecret?: string; webhookUrl?: string } = {},
 ): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const paymentMethods = new Map<string, { id: string; object: string; type: string; account: string | null }>();
@@ -189,6 +195,7 @@ export async function startStripeStandIn(
   /** Account Links not yet followed: their one use marks the account onboarded. */
   const links = new Map<string, { account: string; returnUrl: string; refreshUrl: string; expires: number }>();
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
+  const connectWebhookSecret = options.connectWebhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
   const publishableKey = `pk_test_${randomBytes(8).toString("hex")}`;
   let url = "";
 
@@ -218,7 +225,11 @@ export async function startStripeStandIn(
       headers: {
         "content-type": "application/json; charset=utf-8",
         "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-        "stripe-signature": stripeSignature(payload, sendOptions.secret ?? webhookSecret),
+        "stripe-signature": stripeSignature(
+          payload,
+          sendOptions.secret ??
+            ("account" in withAccount && withAccount.account ? connectWebhookSecret : webhookSecret),
+        ),
         ...sendOptions.headers,
       },
       body: payload,
@@ -487,11 +498,13 @@ export async function startStripeStandIn(
     secretKey,
     publishableKey,
     webhookSecret,
+    connectWebhookSecret,
     env: {
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_PUBLISHABLE_KEY: publishableKey,
       STRIPE_API_BASE: url,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: connectWebhookSecret,
     },
     intents,
     accounts,

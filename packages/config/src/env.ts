@@ -173,6 +173,12 @@ const envFields = z.object({
    */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /**
+   * The signing secret of the Connect webhook endpoint (Stripe's "Events on connected accounts"), when the connected
+   * accounts' events come through an endpoint of their own, as Stripe registers them: each endpoint has its own secret.
+   * Both endpoints may point at POST /api/webhooks/stripe; an event signed with either secret is taken.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
    * Twilio Connect: the Connect App's `CN…` sid and the platform account's auth token. Twilio answers the authorize
    * page with the customer's AccountSid (no code to exchange); the authorize URL is `…/authorize/<sid>`.
    */

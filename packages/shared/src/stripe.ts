@@ -50,7 +50,7 @@ export const stripeEndpoints = {
     path: "/api/webhooks/stripe",
     tags: ["webhooks"],
     summary:
-      "Stripe's webhook (signed with STRIPE_WEBHOOK_SECRET in Stripe-Signature): payments, bank debits settling or failing, disputes, connected accounts' status; each event once",
+      "Stripe's webhook (signed in Stripe-Signature with the secret of the platform's endpoint or of the Connect endpoint): payments, bank debits settling or failing, refunds, disputes, connected accounts' status; each event once",
     headers: z.object({ [STRIPE_SIGNATURE_HEADER]: text({ max: 2000 }).optional() }),
     body: stripeEventBodySchema,
     response: z.object({ received: z.literal(true) }),

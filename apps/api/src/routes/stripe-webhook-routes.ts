@@ -15,8 +15,8 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
 
 /**
  * Stripe's webhook (`POST /api/webhooks/stripe`). Its JSON parser, in this plugin's scope only, keeps the raw body for
- * the SDK's signature check (`stripe.webhooks.constructEvent` with STRIPE_WEBHOOK_SECRET); an event that is not
- * Stripe's, or of an account no company has, is refused (400) and changes nothing. A signed event is stored and queued
+ * the SDK's signature check (`stripe.webhooks.constructEvent` with the platform's or the Connect endpoint's secret); an
+ * event that is not Stripe's, or of an account no company has, is refused (400) and changes nothing. A signed event is stored and queued
  * (`receiveStripeEvent`) and answered at once; the worker applies it, once (`process-stripe-event`).
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -45,7 +45,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       const event = verifyStripeEvent({
         rawBody: rawBodies.get(request) ?? "",
         signature: headers[STRIPE_SIGNATURE_HEADER],
-        secret: context.env.STRIPE_WEBHOOK_SECRET,
+        secrets: [context.env.STRIPE_WEBHOOK_SECRET, context.env.STRIPE_CONNECT_WEBHOOK_SECRET],
       });
       const { outcome } = await receiveStripeEvent(effectsOf(context, request), {
         event,

@@ -4,6 +4,7 @@ export interface PaymentsEnv {
   STRIPE_PUBLISHABLE_KEY?: string | undefined;
   STRIPE_API_BASE: string;
   STRIPE_WEBHOOK_SECRET?: string | undefined;
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string | undefined;
 }
 
 export type CardProviderName = "test" | "stripe";

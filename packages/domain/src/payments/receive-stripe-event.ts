@@ -10,21 +10,27 @@ import { companyOfStripeAccount } from "./stripe-account.ts";
 import { createStripeClient, type StripeEvent } from "./stripe-client.ts";
 
 /**
- * The event Stripe signed (Stripe-Signature: `t=…,v1=…`, HMAC-SHA256 of `<t>.<body>` with STRIPE_WEBHOOK_SECRET),
- * checked by the SDK over the body as sent. Anything else is refused (400) before it is read.
+ * The event Stripe signed (Stripe-Signature: `t=…,v1=…`, HMAC-SHA256 of `<t>.<body>` with an endpoint's secret),
+ * checked by the SDK over the body as sent. Stripe signs the platform account's events and the connected accounts'
+ * (a Connect endpoint) with the secret of the endpoint each is registered at, so either configured secret is taken.
+ * Anything else is refused (400) before it is read.
  */
 export function verifyStripeEvent(input: {
   rawBody: string;
   signature: string | undefined;
-  secret: string | undefined;
+  secrets: readonly (string | undefined)[];
 }): StripeEvent {
-  if (!input.secret) throw invalidInput("Stripe's webhook is not configured here (STRIPE_WEBHOOK_SECRET)");
+  const secrets = input.secrets.filter((secret): secret is string => Boolean(secret));
+  if (secrets.length === 0) throw invalidInput("Stripe's webhook is not configured here (STRIPE_WEBHOOK_SECRET)");
   if (!input.signature) throw invalidInput("Not signed by Stripe", "stripe-signature");
-  try {
-    return Stripe.webhooks.constructEvent(input.rawBody, input.signature, input.secret);
-  } catch {
-    throw invalidInput("Not signed by Stripe", "stripe-signature");
+  for (const secret of secrets) {
+    try {
+      return Stripe.webhooks.constructEvent(input.rawBody, input.signature, secret);
+    } catch {
+      // Signed with the other endpoint's secret, or not by Stripe: the next secret, or the refusal below.
+    }
   }
+  throw invalidInput("Not signed by Stripe", "stripe-signature");
 }
 
 const companyIdSchema = z.uuid();
