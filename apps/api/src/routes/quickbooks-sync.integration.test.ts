@@ -550,6 +550,25 @@ describe("companies", () => {
     ).toEqual([]);
   });
 
+  it("a company moved down to Starter keeps its connection but syncs nothing; moved back up, Retry pushes once", async () => {
+    await t.db.company.update({ where: { id: other.id }, data: { planId: "starter" } });
+    try {
+      const id = await newCustomer("Downgraded Books Customer", tokens.otherOwner!);
+      await drain();
+      expect(ourCustomer(id, OTHER_REALM)).toEqual([]);
+      expect(await t.db.quickBooksSync.count({ where: { entityId: id } })).toBe(0);
+      const refused = await call("POST", `/api/quickbooks/sync/customer/${id}/retry`, tokens.otherOwner!);
+      expect(refused).toMatchObject({ status: 403, body: { message: expect.stringContaining("Growth") } });
+
+      await t.db.company.update({ where: { id: other.id }, data: { planId: "growth" } });
+      expect((await call("POST", `/api/quickbooks/sync/customer/${id}/retry`, tokens.otherOwner!)).status).toBe(202);
+      await drain();
+      expect(ourCustomer(id, OTHER_REALM)).toHaveLength(1);
+    } finally {
+      await t.db.company.update({ where: { id: other.id }, data: { planId: "growth" } });
+    }
+  });
+
   it("retry and sync state: owners retry; members read; field users and other companies are refused", async () => {
     const id = await newCustomer("Role Check Customer");
     await drain();

@@ -1,12 +1,18 @@
 import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
 import type { Env } from "@fieldops/config/env";
 import { providerSettings } from "../integrations/provider-settings.ts";
+import { companyHasPlanFeature } from "../plans/require-plan-feature.ts";
 import { refreshIntegrationToken } from "../integrations/refresh-integration-token.ts";
 import { decryptSecret, integrationsEncryptionKey } from "../integrations/token-encryption.ts";
 import { createQuickBooksClient, QuickBooksError, type QuickBooksClient } from "./quickbooks-client.ts";
 
-/** A connection that can take pushes: made through Intuit (not simulated), with a realm, and not waiting to reconnect. */
+/**
+ * A connection that can take pushes: made through Intuit (not simulated), with a realm, not waiting to reconnect, and
+ * of a company whose plan still has QuickBooks (a company that moved down to Starter keeps its connection, for when it
+ * moves back up, but nothing syncs meanwhile).
+ */
 export async function liveQuickBooksRealm(tx: TenantTransaction): Promise<string | null> {
+  if (!(await companyHasPlanFeature(tx, "quickbooks"))) return null;
   const connection = await tx.integrationConnection.findFirst({
     where: { provider: "quickbooks", simulated: false, reconnectNeededAt: null, accountId: { not: null } },
     select: { accountId: true },
@@ -25,17 +31,19 @@ const EXPIRY_MARGIN_MS = 60_000;
 export async function openQuickBooks(db: Database, companyId: string, env: Env): Promise<QuickBooksClient | null> {
   const key = integrationsEncryptionKey(env);
   const read = () =>
-    withTenant(db, companyId, (tx) =>
-      tx.integrationConnection.findFirst({
-        where: { provider: "quickbooks" },
-        select: {
-          simulated: true,
-          accountId: true,
-          accessTokenEncrypted: true,
-          tokenExpiresAt: true,
-          reconnectNeededAt: true,
-        },
-      }),
+    withTenant(db, companyId, async (tx) =>
+      !(await companyHasPlanFeature(tx, "quickbooks"))
+        ? null
+        : tx.integrationConnection.findFirst({
+            where: { provider: "quickbooks" },
+            select: {
+              simulated: true,
+              accountId: true,
+              accessTokenEncrypted: true,
+              tokenExpiresAt: true,
+              reconnectNeededAt: true,
+            },
+          }),
     );
   const connection = await read();
   if (!connection || connection.simulated || !connection.accountId) return null;

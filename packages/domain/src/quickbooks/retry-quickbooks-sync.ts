@@ -1,5 +1,6 @@
 import type { QuickBooksSyncEntity, QuickBooksSyncState } from "@fieldops/shared/quickbooks";
 import { conflict } from "../errors.ts";
+import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { liveQuickBooksRealm } from "./quickbooks-connection.ts";
 import { queueQuickBooksSync } from "./queue-quickbooks-sync.ts";
@@ -11,6 +12,7 @@ export async function retryQuickBooksSync(
   input: { entity: QuickBooksSyncEntity; id: string },
 ): Promise<QuickBooksSyncState> {
   await assertSyncedRecordExists(scope.tx, input.entity, input.id);
+  await requirePlanFeature(scope.tx, "quickbooks", "QuickBooks sync");
   if (!(await liveQuickBooksRealm(scope.tx))) throw conflict("Connect QuickBooks in Settings → Integrations first");
   await queueQuickBooksSync(scope, input);
   return getQuickBooksSyncState(scope.tx, input);
