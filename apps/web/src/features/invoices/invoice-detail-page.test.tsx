@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { Outlet, Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
@@ -110,5 +110,63 @@ describe("an invoice whose card payment the customer's bank took back", () => {
     expect(refunds.textContent).toMatch(
       /^Dispute lost: the customer's bank took back \$120\.00 on .+ · added back to the balance$/,
     );
+  });
+});
+
+describe("an invoice's payments and refunds in QuickBooks", () => {
+  const REFUND_ID = "7c6d5e4f-3a2b-4c1d-8e9f-0a1b2c3d4e5f";
+  const syncState = (entity: string, id: string, state: string, error: string | null = null) => ({
+    entity,
+    id,
+    state,
+    error,
+    quickbooksId: state === "synced" ? "211" : null,
+    lastSyncedAt: state === "synced" ? "2030-01-03T15:01:00.000Z" : null,
+    updatedAt: "2030-01-03T15:01:00.000Z",
+  });
+
+  it("shows each one's sync state beside it, and Retry pushes a failed refund again", async () => {
+    const paid: InvoiceDetail = {
+      ...invoice,
+      status: "paid",
+      paidCents: 12000,
+      balanceCents: 0,
+      payments: [{ ...invoice.payments[0]!, refundedCents: 2000, dispute: null }],
+      refunds: [
+        { ...invoice.refunds[0]!, id: REFUND_ID, amountCents: 2000, reopenedBalance: false, disputeLost: false },
+      ],
+    };
+    let refundState = syncState("refund", REFUND_ID, "failed", "Stale Object Error: you and someone else edited it");
+    api.on("GET", `/api/invoices/${INVOICE_ID}`, (_req, res) => sendJson(res, 200, paid));
+    api.on("GET", `/api/quickbooks/sync/invoice/${INVOICE_ID}`, (_req, res) =>
+      sendJson(res, 200, syncState("invoice", INVOICE_ID, "synced")),
+    );
+    api.on("GET", `/api/quickbooks/sync/payment/${PAYMENT_ID}`, (_req, res) =>
+      sendJson(res, 200, syncState("payment", PAYMENT_ID, "synced")),
+    );
+    api.on("GET", `/api/quickbooks/sync/refund/${REFUND_ID}`, (_req, res) => sendJson(res, 200, refundState));
+    api.on("POST", `/api/quickbooks/sync/refund/${REFUND_ID}/retry`, (_req, res) => {
+      refundState = syncState("refund", REFUND_ID, "synced");
+      sendJson(res, 202, syncState("refund", REFUND_ID, "pending"));
+    });
+    renderApp({
+      initialPath: `/payments/invoices/${INVOICE_ID}`,
+      routes: (
+        <Route element={<Outlet context={makeUser({ role: "owner" })} />}>
+          <Route path="/payments/invoices/:id" element={<InvoiceDetailPage />} />
+        </Route>
+      ),
+    });
+
+    const payments = await screen.findByRole("list", { name: "Payments" });
+    expect(await within(payments).findByText("In QuickBooks")).toBeTruthy();
+    const refunds = screen.getByRole("list", { name: "Refunds" });
+    expect(await within(refunds).findByText("QuickBooks sync failed")).toBeTruthy();
+    expect(within(refunds).getByText(/Stale Object Error/)).toBeTruthy();
+    fireEvent.click(within(refunds).getByRole("button", { name: "Retry" }));
+    expect(await within(refunds).findByText("In QuickBooks")).toBeTruthy();
+    expect(api.requests.filter((request) => request.method === "POST").map((request) => request.url)).toEqual([
+      `/api/quickbooks/sync/refund/${REFUND_ID}/retry`,
+    ]);
   });
 });

@@ -138,7 +138,7 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
         <CardHeader>
           <CardTitle id="invoice-payments-title">Payments</CardTitle>
           <CardDescription>
-            Customers pay by card on the review page; cash and checks are recorded here.
+            Customers pay by card or bank account on the review page; cash, checks and bank transfers are recorded here.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
@@ -167,6 +167,7 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
                       </Button>
                     ) : null}
                   </span>
+                  {payment.status === "succeeded" ? <QuickBooksSyncStatus entity="payment" id={payment.id} /> : null}
                 </li>
               ))}
             </ul>
@@ -174,11 +175,14 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
           {invoice.refunds.length > 0 ? (
             <ul aria-label="Refunds" className="grid gap-1 text-sm text-muted-foreground">
               {invoice.refunds.map((refund) => (
-                <li key={refund.id}>
-                  {refund.disputeLost ? "Dispute lost: the customer's bank took back" : "Refunded"}{" "}
-                  {formatCents(refund.amountCents)} on {when(refund.createdAt)}
-                  {refund.reopenedBalance ? " · added back to the balance" : " · as a credit"}
-                  {refund.reason ? ` · ${refund.reason}` : ""}
+                <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {refund.disputeLost ? "Dispute lost: the customer's bank took back" : "Refunded"}{" "}
+                    {formatCents(refund.amountCents)} on {when(refund.createdAt)}
+                    {refund.reopenedBalance ? " · added back to the balance" : " · as a credit"}
+                    {refund.reason ? ` · ${refund.reason}` : ""}
+                  </span>
+                  <QuickBooksSyncStatus entity="refund" id={refund.id} />
                 </li>
               ))}
             </ul>
