@@ -473,6 +473,19 @@ describe("void invoices", () => {
     expect(voidsOf(twin.Id)).toEqual([]);
     const state = await call<QuickBooksSyncState>("GET", `/api/quickbooks/sync/invoice/${invoice.id}`, tokens.owner!);
     expect(state.body).toMatchObject({ state: "failed", error: expect.stringMatching(/void it there by hand/) });
+    // Settings → Integrations lists it among the failures, in QuickBooks' words, beside the last sync.
+    const overview = await call<QuickBooksOverview>("GET", "/api/quickbooks/overview", tokens.member!);
+    expect(overview.body).toMatchObject({ connected: true, lastSyncedAt: expect.any(String) });
+    expect(Date.now() - Date.parse(overview.body.lastSyncedAt!)).toBeLessThan(10 * 60_000);
+    expect(overview.body.failures).toContainEqual(
+      expect.objectContaining({
+        entity: "invoice",
+        id: invoice.id,
+        state: "failed",
+        error: expect.stringMatching(/void it there by hand/),
+        label: expect.stringContaining(String(invoice.number)),
+      }),
+    );
   });
 
   it("a draft voided is never made in QuickBooks", async () => {
