@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentSettingsResponse } from "@fieldops/shared/integrations";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
+import { formatCents } from "@fieldops/shared/money";
 import type { ReviewInvoice } from "@fieldops/shared/invoice-review";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { reviewLinkToken, sentInvoiceOfNewJob } from "../../../../tests/integration/billing-fixtures.ts";
@@ -183,6 +184,15 @@ describe("bank payments (ACH debit) on the customer's page", () => {
         failureMessage: "The customer's account has insufficient funds to cover this payment.",
       }),
     ]);
+    // The audit log has it processing, then failing, with the bank's reason.
+    const entries = await t.db.auditLog.findMany({
+      where: { companyId: company.id, entityId: invoice.id, action: { startsWith: "payment." } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(entries.map((entry) => entry.action)).toEqual(["payment.processing", "payment.failed"]);
+    expect(entries[1]!.metadata).toMatchObject({
+      summary: `A bank transfer payment of ${formatCents(invoice.totalCents)} on invoice #${invoice.number} failed: The customer's account has insufficient funds to cover this payment.`,
+    });
     // The balance can be paid again.
     expect((await page.makeIntent()).status).toBe(201);
   });

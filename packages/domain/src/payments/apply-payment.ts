@@ -176,9 +176,17 @@ export async function failPendingPayment(
   const payment = await tx.payment.findFirst({ where: { providerReference: input.providerReference } });
   if (!payment || payment.status !== "pending") return null;
   const invoice = await lockInvoice(tx, payment.invoiceId);
-  await tx.payment.update({
-    where: { id: payment.id },
-    data: { status: "failed", failureMessage: input.failureMessage?.slice(0, 500) ?? null },
+  const failureMessage = input.failureMessage?.slice(0, 500) ?? null;
+  await tx.payment.update({ where: { id: payment.id }, data: { status: "failed", failureMessage } });
+  const what = `A ${PAYMENT_METHOD_WORDS[payment.method]} payment of ${formatCents(payment.amountCents)} on invoice #${invoice.number}`;
+  await recordAudit(tx, {
+    companyId: payment.companyId,
+    actorUserId: null,
+    action: "payment.failed",
+    entityType: "invoice",
+    entityId: invoice.id,
+    summary: `${what} failed${failureMessage ? `: ${failureMessage}` : ""}`,
+    details: { paymentId: payment.id, amountCents: payment.amountCents, method: payment.method },
   });
   return { invoiceId: invoice.id, customerId: invoice.customerId };
 }
