@@ -5,6 +5,7 @@ import type { EstimateDetail, EstimateListResponse } from "@fieldops/shared/esti
 import type { AppEvent } from "@fieldops/shared/events";
 import type { JobDetail } from "@fieldops/shared/jobs";
 import type { Lead } from "@fieldops/shared/leads";
+import { formatCents } from "@fieldops/shared/money";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import {
   callApi,
@@ -43,6 +44,19 @@ async function review(method: string, path: string, token: string | null, body?:
 }
 
 const tokenOf = (url: string) => url.slice(url.indexOf("#") + 1);
+
+/** An estimate's entries in the audit log: what, by whom, in words. */
+async function audited(estimateId: string) {
+  const entries = await t.db.auditLog.findMany({
+    where: { entityId: estimateId, action: { startsWith: "estimate." } },
+    orderBy: { createdAt: "asc" },
+  });
+  return entries.map((entry) => ({
+    action: entry.action,
+    actorUserId: entry.actorUserId,
+    summary: (entry.metadata as { summary?: string }).summary,
+  }));
+}
 
 const customerBody = (
   name: string,
@@ -397,6 +411,13 @@ describe("estimates", () => {
       status: 200,
       body: { status: "approved", approvedOptionId: better.id, signatureName: "Pat Rivera" },
     });
+    expect(await audited(estimate.id)).toEqual([
+      {
+        action: "estimate.approved",
+        actorUserId: null,
+        summary: `Pat Rivera approved estimate #${estimate.number} for ${estimate.customerName} on their page: ${better.name}, ${formatCents(better.totalCents)}`,
+      },
+    ]);
     expect((await call("PATCH", `/api/estimates/${estimate.id}`, tokens.owner!, { title: "Too late" })).status).toBe(
       409,
     );
@@ -509,6 +530,13 @@ describe("estimates", () => {
       reason: "Went with a neighbour",
     });
     expect(declined.body).toMatchObject({ status: "declined", customerMessage: "Went with a neighbour" });
+    expect(await audited(estimate.id)).toEqual([
+      {
+        action: "estimate.declined",
+        actorUserId: null,
+        summary: `The customer declined estimate #${estimate.number} for ${estimate.customerName} on their page: Went with a neighbour`,
+      },
+    ]);
     expect((await call("PATCH", `/api/estimates/${estimate.id}`, tokens.owner!, { title: "Again" })).status).toBe(409);
     expect((await call("POST", `/api/estimates/${estimate.id}/send`, tokens.owner!, {})).status).toBe(409);
     expect(
@@ -526,6 +554,13 @@ describe("estimates", () => {
     expect((await call("POST", `/api/estimates/${declinedByOffice.id}/decline`, tokens.member!)).body).toMatchObject({
       status: "declined",
     });
+    expect(await audited(declinedByOffice.id)).toEqual([
+      {
+        action: "estimate.declined",
+        actorUserId: company.users.member.id,
+        summary: expect.stringMatching(new RegExp(`^.+ marked estimate #${declinedByOffice.number} for .+ declined$`)),
+      },
+    ]);
 
     const lead = (
       await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Hedge trimming", source: "phone" })

@@ -1,5 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { EstimateDetail } from "@fieldops/shared/estimates";
+import { formatCents } from "@fieldops/shared/money";
+import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, invalidInput } from "../errors.ts";
 import {
   companyTimeZone,
@@ -12,7 +14,8 @@ import { settleLead } from "./settle-lead.ts";
 
 /**
  * The customer approves one option, signing with their typed name. Only a sent estimate (or one they asked changes
- * of) can be approved, never one past its last day: what they approve must be what the office still offers.
+ * of) can be approved, never one past its last day: what they approve must be what the office still offers. The
+ * approval, with the option and the signature, goes to the audit log.
  */
 export async function approveEstimate(
   tx: TenantTransaction,
@@ -39,5 +42,16 @@ export async function approveEstimate(
     include: estimateDetailInclude,
   });
   await settleLead(tx, row.leadId, "won");
-  return toEstimateDetail(tx, row, now, await companyTimeZone(tx));
+  const detail = await toEstimateDetail(tx, row, now, await companyTimeZone(tx));
+  const option = detail.options.find((candidate) => candidate.id === input.optionId)!;
+  await recordAudit(tx, {
+    companyId: row.companyId,
+    actorUserId: null,
+    action: "estimate.approved",
+    entityType: "estimate",
+    entityId: row.id,
+    summary: `${input.signatureName} approved estimate #${detail.number} for ${detail.customerName} on their page: ${option.name}, ${formatCents(option.totalCents)}`,
+    details: { optionId: option.id, signatureName: input.signatureName },
+  });
+  return detail;
 }
