@@ -14,6 +14,8 @@ test("an owner completes a visit, invoices it and sends it; the e-mail reaches t
   playwright,
   baseURL,
 }) => {
+  // Three pages, a mail, a PDF, two payments, a refund and the reports: about 40 s on a quiet machine.
+  test.setTimeout(120_000);
   const api = await ownerApi(playwright, baseURL!);
   const tag = `${Date.now()}`;
   const customer = await api.post("/api/customers", {
