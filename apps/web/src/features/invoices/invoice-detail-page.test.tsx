@@ -93,16 +93,20 @@ beforeEach(() => {
   api.on("GET", `/api/invoices/${INVOICE_ID}`, (_req, res) => sendJson(res, 200, invoice));
 });
 
+/** The invoice's page, as an owner opens it. */
+const renderInvoicePage = () =>
+  renderApp({
+    initialPath: `/payments/invoices/${INVOICE_ID}`,
+    routes: (
+      <Route element={<Outlet context={makeUser({ role: "owner" })} />}>
+        <Route path="/payments/invoices/:id" element={<InvoiceDetailPage />} />
+      </Route>
+    ),
+  });
+
 describe("an invoice whose card payment the customer's bank took back", () => {
   it("shows the payment as a dispute lost, the money gone back, the balance owed and no refund to give", async () => {
-    renderApp({
-      initialPath: `/payments/invoices/${INVOICE_ID}`,
-      routes: (
-        <Route element={<Outlet context={makeUser({ role: "owner" })} />}>
-          <Route path="/payments/invoices/:id" element={<InvoiceDetailPage />} />
-        </Route>
-      ),
-    });
+    renderInvoicePage();
     const payments = await screen.findByRole("list", { name: "Payments" });
     expect(within(payments).getByText(/Dispute lost, \$120\.00/)).toBeTruthy();
     expect(within(payments).queryByRole("button", { name: "Refund" })).toBeNull();
@@ -149,14 +153,7 @@ describe("an invoice's payments and refunds in QuickBooks", () => {
       refundState = syncState("refund", REFUND_ID, "synced");
       sendJson(res, 202, syncState("refund", REFUND_ID, "pending"));
     });
-    renderApp({
-      initialPath: `/payments/invoices/${INVOICE_ID}`,
-      routes: (
-        <Route element={<Outlet context={makeUser({ role: "owner" })} />}>
-          <Route path="/payments/invoices/:id" element={<InvoiceDetailPage />} />
-        </Route>
-      ),
-    });
+    renderInvoicePage();
 
     const payments = await screen.findByRole("list", { name: "Payments" });
     expect(await within(payments).findByText("In QuickBooks")).toBeTruthy();
