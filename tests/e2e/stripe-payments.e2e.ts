@@ -1,13 +1,9 @@
-import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
-import pg from "pg";
+import { expect, test } from "@playwright/test";
 import { createDatabase, type Database } from "@fieldops/db";
 import { readContextKey } from "@fieldops/db/runtime-role";
-import type { InvoiceDetail } from "@fieldops/shared/invoices";
-import { createCompletedJob } from "../integration/billing-fixtures.ts";
 import { startStripeStandIn, type StripeStandIn } from "../stand-ins/stripe-api.ts";
-import { STRIPE_API_ORIGIN, STRIPE_JS_STAND_IN, STRIPE_JS_URL } from "../stand-ins/stripe-js.ts";
-import { json, ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
+import { stripeCheckout } from "./stripe-checkout.ts";
 import { startStripeProduct, workerStripeServer, type StripeProduct } from "./stripe-product.ts";
 
 /**
@@ -36,66 +32,7 @@ test.afterAll(async () => {
   await stripe?.close();
 });
 
-/** A sent invoice of the demo company's, and the path of its customer's link (as the office copies it). */
-async function sentInvoice(playwright: PlaywrightWorkerArgs["playwright"]) {
-  const api = await ownerApi(playwright, product.url);
-  try {
-    const owner = await db.user.findFirstOrThrow({ where: { email: "owner@demo.test" } });
-    const { jobId } = await createCompletedJob(db, owner.companyId!, {
-      lineItems: [{ service: "Hedge trimming", quantity: 1, unitPriceCents: 14500 }],
-    });
-    const created = await json<InvoiceDetail>(await api.post("/api/invoices", { data: { jobId } }), 201);
-    const invoice = await json<InvoiceDetail>(
-      await api.post(`/api/invoices/${created.id}/send`, { data: { channels: ["email"] } }),
-    );
-    const { url } = await json<{ url: string }>(await api.post(`/api/invoices/${invoice.id}/review-link`), 201);
-    return { invoice, link: new URL(url).pathname + new URL(url).hash };
-  } finally {
-    await api.dispose();
-  }
-}
-
-/** A customer's browser (never signed in) in which Stripe.js and Stripe's API are the stand-ins. */
-async function customerPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: product.url });
-  const page = await context.newPage();
-  await page.route(STRIPE_JS_URL, (route) =>
-    route.fulfill({ status: 200, contentType: "text/javascript", body: STRIPE_JS_STAND_IN }),
-  );
-  await page.route(`${STRIPE_API_ORIGIN}/**`, async (route) => {
-    const { pathname, search } = new URL(route.request().url());
-    const response = await route.fetch({ url: `${stripe.url}${pathname}${search}` });
-    await route.fulfill({ response, headers: { ...response.headers(), "access-control-allow-origin": "*" } });
-  });
-  return page;
-}
-
-/** The PaymentIntent the customer's page made for the invoice, as Stripe shows it now. */
-function intentOf(invoiceId: string) {
-  const intent = [...stripe.intents.values()].find((made) => made.metadata.invoice_id === invoiceId);
-  if (!intent) throw new Error(`No PaymentIntent was made for ${invoiceId}`);
-  const { refunded: _refunded, account: _account, ...shown } = intent;
-  return structuredClone(shown);
-}
-
-/** Sends Stripe's event for the intent's present state and waits until the product's worker has applied it. */
-async function webhookArrives(type: string, intent: ReturnType<typeof intentOf>) {
-  const event = stripe.event(type, intent);
-  expect((await stripe.sendWebhook(event)).status).toBe(200);
-  const client = new pg.Client({ connectionString: product.ownerDatabaseUrl });
-  await client.connect();
-  try {
-    await expect
-      .poll(
-        async () =>
-          (await client.query('SELECT "processedAt" FROM stripe_events WHERE id = $1', [event.id])).rows[0]
-            ?.processedAt ?? null,
-      )
-      .not.toBeNull();
-  } finally {
-    await client.end();
-  }
-}
+const { sentInvoice, customerPage, intentOf, webhookArrives } = stripeCheckout(() => ({ stripe, product, db }));
 
 test("a customer pays by card through Stripe's form; the office sees one payment, also after Stripe's webhook", async ({
   page,

@@ -21,9 +21,12 @@ export const workerStripeServer = () => stripeE2eServer(Number(process.env.TEST_
  * The whole product as the end-to-end tests run it (`serve.ts`: a fresh database with the demo world, the API and
  * the worker of `npm start`), but configured for Stripe against `stripe`, the local stand-in of Stripe's API, which
  * sends its webhooks to this product. Its output is kept and printed only if it does not start. Stopping it stops its
- * processes and drops its database.
+ * processes and drops its database. `env` adds to its environment (QUICKBOOKS_API_BASE for a QuickBooks API stand-in).
  */
-export async function startStripeProduct(stripe: StripeStandIn): Promise<StripeProduct> {
+export async function startStripeProduct(
+  stripe: StripeStandIn,
+  env: Record<string, string> = {},
+): Promise<StripeProduct> {
   const server = workerStripeServer();
   const url = `http://127.0.0.1:${server.port}`;
   const output: string[] = [];
@@ -33,6 +36,7 @@ export async function startStripeProduct(stripe: StripeStandIn): Promise<StripeP
       ...process.env,
       ...serverEnv(server),
       ...stripe.env,
+      ...env,
     },
   });
   child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));

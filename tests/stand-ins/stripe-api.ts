@@ -49,6 +49,8 @@ export interface StripeStandIn {
   }[];
   /** Where webhooks go (the app's POST /api/webhooks/stripe). */
   webhookUrl: string | null;
+  /** Every event sent to a webhook URL (by `sendWebhook` or as it happened), as sent, with the answer's status. */
+  delivered: { event: StripeEvent; status: number }[];
   /**
    * Whether what happens at Stripe (an intent confirmed, an account onboarded) sends its event to webhookUrl at once,
    * as Stripe does; off, a test sends events itself, in the order it chooses.
@@ -191,6 +193,7 @@ export async function startStripeStandIn(
   const refunds: StripeStandIn["refunds"] = [];
   const disputeIds: Record<string, string> = {};
   const requests: StripeStandIn["requests"] = [];
+  const delivered: StripeStandIn["delivered"] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
   /** Account Links not yet followed: their one use marks the account onboarded. */
   const links = new Map<string, { account: string; returnUrl: string; refreshUrl: string; expires: number }>();
@@ -234,6 +237,7 @@ export async function startStripeStandIn(
       },
       body: payload,
     });
+    delivered.push({ event: withAccount, status: response.status });
     return { status: response.status, body: await response.text() };
   };
 
@@ -511,6 +515,7 @@ export async function startStripeStandIn(
     refunds,
     requests,
     webhookUrl: options.webhookUrl ?? null,
+    delivered,
     sendsEvents: Boolean(options.webhookUrl),
     async confirm(intentId, paymentMethod = "pm_card_visa", confirmOptions = {}) {
       const response = await fetch(`${url}/v1/payment_intents/${intentId}/confirm`, {
