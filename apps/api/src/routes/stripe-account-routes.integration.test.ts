@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
+import { latestSeq, readEventsAfter } from "@fieldops/events/company-stream";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
 import type { StripeAccountResponse } from "@fieldops/shared/stripe";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
@@ -98,6 +99,7 @@ describe("the company's own Stripe account (Account Links)", () => {
     expect(before.stripeAccount).toBeNull();
 
     // Stripe's page: submitting the details enables the account (account.updated) and returns to the settings.
+    const streamBefore = (await latestSeq(t.runtime.context.redis, company.id)) ?? "0-0";
     stripe.sendsEvents = true;
     try {
       const page = await fetch(again.body.url);
@@ -109,6 +111,11 @@ describe("the company's own Stripe account (Account Links)", () => {
       stripe.sendsEvents = false;
     }
     await applied();
+    // The owner's settings screen hears of it and reads the status again.
+    const announced = (await readEventsAfter(t.runtime.context.redis, company.id, streamBefore)).map(
+      (entry) => entry.event,
+    );
+    expect(announced).toContainEqual({ name: "integrations.changed", payload: { provider: "stripe" } });
     status = await callApi<StripeAccountResponse>(t.url, "GET", ACCOUNT, tokens.owner!);
     expect(status.body.account).toEqual({
       accountId,

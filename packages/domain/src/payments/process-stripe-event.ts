@@ -69,6 +69,7 @@ async function applyEvent(scope: TenantScope, event: StripeEvent, env: PaymentsE
       return recordStripeRefund(scope, event.data.object, now);
     case "account.updated": {
       const account = event.data.object;
+      scope.emit({ name: "integrations.changed", payload: { provider: "stripe" } });
       await scope.tx.stripeAccount.updateMany({
         where: { accountId: account.id },
         data: {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { integrationEndpoints, type IntegrationProvider } from "@fieldops/shared/integrations";
 import { quickBooksEndpoints } from "@fieldops/shared/quickbooks";
+import { stripeEndpoints } from "@fieldops/shared/stripe";
 import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 
@@ -65,4 +66,7 @@ export const integrationsLiveEvents = [
   // A push to QuickBooks ended (synced or failed): the sync states and the overview read again.
   ...refetchOnLiveEvents(["integrations.changed"], { queryKey: endpointKey(quickBooksEndpoints.overview) }),
   ...refetchOnLiveEvents(["integrations.changed"], { queryKey: ["/api/quickbooks", "sync"] }),
+  // Stripe told us of the company's account (account.updated): the payment settings' card shows what it says now,
+  // also when the owner is back from onboarding before the event was applied.
+  ...refetchOnLiveEvents(["integrations.changed"], { queryKey: endpointKey(stripeEndpoints.account) }),
 ];
