@@ -25,3 +25,19 @@ export async function signUpBenchCompany(
   });
   return { company, owner, token };
 }
+
+/**
+ * Waits until the invoices' e-mails have left (each a PDF rendered and a mail sent by the worker), so that a bench
+ * measures its own work, not the set-up's still under way. False when they have not after `timeoutMs`.
+ */
+export async function messagesSettled(db: Database, invoiceIds: readonly string[], timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const waiting = await db.outboxMessage.count({
+      where: { invoiceId: { in: [...invoiceIds] }, status: { in: ["queued", "sending"] } },
+    });
+    if (waiting === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}

@@ -11,7 +11,7 @@ import { freePort } from "../scripts/start/free-port.ts";
 import { createCompletedJob } from "../tests/integration/billing-fixtures.ts";
 import { startQuickBooksStandIn } from "../tests/stand-ins/quickbooks-api.ts";
 import { cleanUpOnce, embeddedEnvironment, freshDataDir, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
-import { signUpBenchCompany } from "./bench-company.ts";
+import { messagesSettled, signUpBenchCompany } from "./bench-company.ts";
 import { percentile } from "./stats.ts";
 
 /**
@@ -138,6 +138,8 @@ try {
   );
   const invoiceIds = companies.flatMap((company) => company.invoices.map((invoice) => invoice.id));
   if (!(await settle(owner, "invoice", invoiceIds))) throw new Error("The invoices did not reach QuickBooks");
+  // Their e-mails (a PDF each) leave first too: the clock measures the payments' sync alone.
+  if (!(await messagesSettled(owner, invoiceIds))) throw new Error("The invoices' e-mails did not leave");
 
   const loadBefore = load();
   const firstPayment = Date.now();

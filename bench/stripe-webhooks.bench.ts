@@ -9,7 +9,7 @@ import { freePort } from "../scripts/start/free-port.ts";
 import { createCompletedJob } from "../tests/integration/billing-fixtures.ts";
 import { startStripeStandIn, type StripeEvent } from "../tests/stand-ins/stripe-api.ts";
 import { cleanUpOnce, embeddedEnvironment, freshDataDir, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
-import { signUpBenchCompany } from "./bench-company.ts";
+import { messagesSettled, signUpBenchCompany } from "./bench-company.ts";
 import { percentile } from "./stats.ts";
 
 /**
@@ -118,6 +118,15 @@ try {
       }),
     )
   ).flat();
+
+  // The invoices' e-mails (a PDF each) leave first: the clock measures the webhooks alone.
+  if (
+    !(await messagesSettled(
+      owner,
+      events.map(({ invoice }) => invoice.id),
+    ))
+  )
+    throw new Error("The invoices' e-mails did not leave");
 
   // Every event once, some again, in no particular order (Stripe keeps none).
   const redelivered = events.filter(() => Math.random() < redeliveryShare);

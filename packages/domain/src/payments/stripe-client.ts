@@ -13,8 +13,25 @@ export type StripeEvent = Stripe.Event;
  */
 export const FIELDOPS_REFUND_METADATA = { key: "made_by", value: "fieldops" } as const;
 
+/**
+ * One SDK per key and API base for the process: building one costs about a millisecond of CPU (its resources and
+ * HTTP agent), which every webhook event and customer payment paid again. Keyed by both, so a test's stand-in or a
+ * rotated key gets its own.
+ */
+const sdks = new Map<string, Stripe>();
+
 /** The official SDK, pointed at STRIPE_API_BASE (Stripe itself, or the stand-in in tests). */
 export function stripeSdk(env: PaymentsEnv & { STRIPE_SECRET_KEY: string }): Stripe {
+  const key = `${env.STRIPE_API_BASE}\n${env.STRIPE_SECRET_KEY}`;
+  let sdk = sdks.get(key);
+  if (!sdk) {
+    sdk = newStripeSdk(env);
+    sdks.set(key, sdk);
+  }
+  return sdk;
+}
+
+function newStripeSdk(env: PaymentsEnv & { STRIPE_SECRET_KEY: string }): Stripe {
   const base = new URL(env.STRIPE_API_BASE);
   return new Stripe(env.STRIPE_SECRET_KEY, {
     host: base.hostname,
