@@ -323,6 +323,12 @@ describe("pushing to QuickBooks exactly once", () => {
     const lines = invoices[0]!.Line as { Amount: number; SalesItemLineDetail?: { ItemRef: { value: string } } }[];
     expect(lines.filter((line) => line.SalesItemLineDetail).length).toBe(invoice.lines.length);
     expect(lines[0]!.SalesItemLineDetail!.ItemRef.value).toBe("1");
+    // Every write names itself with QuickBooks' requestid, so QuickBooks answers a retried one with its first answer.
+    const writes = quickbooks.requests.filter(
+      (request) => request.method === "POST" && JSON.stringify(request.body).includes(invoice.id),
+    );
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.filter((request) => !request.requestId)).toEqual([]);
 
     await redeliver("invoice", invoice.id);
     await t.db.quickBooksSync.updateMany({ where: { entityId: invoice.id }, data: { quickbooksId: null } });
