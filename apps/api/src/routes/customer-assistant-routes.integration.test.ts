@@ -324,6 +324,18 @@ describe("answering a customer's text", () => {
     expect((await answersTo(phone)).at(-1)!.body).toContain("You're all set");
     const twice = await call("POST", path, tokens.owner!, { decision: "approve" });
     expect(twice.status).toBe(409);
+    // The approval is in the audit log once, by the member, for the customer.
+    const audited = await t.db.auditLog.findMany({
+      where: { companyId: company.id, action: "customer_assistant.approved", entityId: thread.id },
+    });
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actorUserId: member.id,
+        metadata: expect.objectContaining({
+          summary: `${member.name} approved the assistant's pick for ${customer.name}`,
+        }),
+      }),
+    ]);
   });
 
   it("moves the visit on its own where the company allows it", async () => {
