@@ -382,9 +382,12 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
   );
 }
 
-/** Any mention of an invoice by its number that no rule before took as a change: a request to see it. */
+/**
+ * Any mention of an invoice by its number that no rule before took as a change: a request to see it. "Check 1032 for
+ * me, did she ever pay": a number and a question whether its customer paid.
+ */
 const SHOW_INVOICE =
-  /\b(?:did|has|have|is|was)\s+[\w'’ ]{1,40}?\s+(?:paid|pay)\s+(?:(?:for|on)\s+)?(?:invoice\s+)?#?\d{3,9}\b|\b(?:balance|owed?|owing|outstanding|open|left|due)\b.*\b(?:on|for|of)\s+#?\d{3,9}\s*\??\s*$|\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b|\b(?:did|has|is|was)\s+#?\d{3,9}\s+(?:get|been|be)?\s*paid\b/i;
+  /\b(?:did|has|have|is|was)\s+[\w'’ ]{1,40}?\s+(?:paid|pay)\s+(?:(?:for|on)\s+)?(?:invoice\s+)?#?\d{3,9}\b|\b(?:balance|owed?|owing|outstanding|open|left|due)\b.*\b(?:on|for|of)\s+#?\d{3,9}\s*\??\s*$|\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b|\b(?:did|has|is|was)\s+#?\d{3,9}\s+(?:get|been|be)?\s*paid\b|(?:^|\s)#?\d{3,9}\b.*\b(?:did|has|have)\s+(?:he|she|they|the customer|the client)\s+(?:ever\s+|already\s+|yet\s+)?(?:pay|paid)\b/i;
 const CHANGES_INVOICE = /\b(?:void|cancel|delete|edit|change|update|send|email|text|resend|refund)\b/i;
 
 /** "1032?", "#1033 paid yet?": a number alone names the job or the invoice the company has under it. */

@@ -890,6 +890,7 @@ export const GOLDEN: GoldenRow[] = [
     ["record a cash payment on invoice 9999", "clarify", { says: /couldn't find invoice #9999/ }],
     ["record a $500 cash payment on invoice 1040", "clarify", { says: /\$80\.00 open/ }],
     ["record a card payment on invoice 1032", "answer", { says: /pay link/ }],
+    ["check 1040 for me, did she ever pay?", "read:findInvoice", { params: { number: 1040 } }],
     [
       "the garcias paid invoice 1032 by bank transfer",
       "module:record-payment",
