@@ -322,6 +322,7 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     "billed",
     "invoiced",
     "money",
+    "collections",
     "collect",
     "collected",
     "took in",
@@ -360,7 +361,7 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
   const period = periodOf(message, input);
   if (!period)
     return { kind: "clarify", reply: "For which period: today, this week, this month, last month or this year?" };
-  const collectedToo = mentions(message, "collect", "collected", "paid", "received", "took in");
+  const collectedToo = mentions(message, "collect", "collected", "collections", "paid", "received", "took in");
   // "not what we billed, what we collected": the one the other is set against.
   const notBilled =
     /\bnot\s+(?:(?:what|how\s+much)\s+(?:we|was|they|i)\s+)?(?:billed|invoiced|charged|sent\s+out)\b/i.test(
@@ -383,12 +384,13 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     };
   const invoiced = mentions(message, ...INVOICED) && !collectedToo;
   const measure = invoiced ? "invoiced" : "collected";
-  // "what did we collect last month and how does that stack up against September?": two periods, side by side.
-  const compared = COMPARED.exec(message.raw);
+  // "what did we collect last month and how does that stack up against September?", "last month's collections and
+  // this month's so far": two periods, side by side.
+  const compared = COMPARED.exec(message.raw) ?? lastShortAnd(message.raw);
   // A month said alone after "against" is that month ("…against September").
-  const other = compared
-    ? periodOf(readMessage(`in ${message.raw.slice(compared.index + compared[0].length)}`), input)
-    : null;
+  // "this month's so far": the period, without its possessive.
+  const after = compared ? message.raw.slice(compared.index + compared[0].length).replace(/['’]s\b/g, "") : "";
+  const other = compared ? periodOf(readMessage(`in ${after}`), input) : null;
   const first = compared ? (periodOf(readMessage(message.raw.slice(0, compared.index)), input) ?? period) : period;
   if (other && other.from !== first.from)
     return {
@@ -406,6 +408,23 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
       : `Here is the revenue for ${period.label}.`,
     reads: [{ tool: "revenueForPeriod", ...period, measure }],
   };
+}
+
+/**
+ * "…last month and this month's so far": the message's last "and" when only a few words follow it (a second period
+ * said short), not one that goes on to another thought; each side must still name a period to count.
+ */
+function lastShortAnd(text: string): RegExpExecArray | null {
+  const last = [...text.matchAll(/\s(?:and|&)\s/gi)].at(-1);
+  if (
+    !last ||
+    text
+      .slice(last.index + last[0].length)
+      .trim()
+      .split(/\s+/).length > 6
+  )
+    return null;
+  return last as RegExpExecArray;
 }
 
 const COMPARED =

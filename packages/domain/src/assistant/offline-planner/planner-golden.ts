@@ -208,6 +208,16 @@ export const GOLDEN: GoldenRow[] = [
       { params: { label: "last month", from: "2026-10-01T04:00:00.000Z" } },
     ],
     ["what's our income so far this year", "read:revenueForPeriod", { params: { label: "this year" } }],
+    [
+      "last month's collections and this month's so far",
+      "read:revenueForPeriod,read:revenueForPeriod",
+      { params: { label: "last month", measure: "collected" }, says: /beside this month/ },
+    ],
+    [
+      "revenue this month and last month",
+      "read:revenueForPeriod,read:revenueForPeriod",
+      { params: { label: "this month" }, says: /beside last month/ },
+    ],
     ["sales today", "read:revenueForPeriod", { params: { label: "today" } }],
     ["revnue this mnth", "read:revenueForPeriod", { params: { label: "this month" } }],
     ["monthly revenue", "read:revenueForPeriod", { params: { label: "this month" } }],
