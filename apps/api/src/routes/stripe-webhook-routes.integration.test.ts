@@ -115,6 +115,16 @@ describe("Stripe's webhook", () => {
     expect(await t.db.stripeEvent.count({ where: { id: { in: [succeeded.id, processing.id] } } })).toBe(2);
   });
 
+  it("stores and applies an event whose customer words carry a NUL character (jsonb refuses one)", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent);
+    const event = stripe.event("payment_intent.succeeded", { ...snapshot(intent), description: "Hedge\u0000trim" });
+    expect((await stripe.sendWebhook(event)).status).toBe(200);
+    await applied();
+    expect((await stored(invoice.id))[0]).toEqual({ paidCents: invoice.totalCents, status: "paid" });
+  });
+
   it("the same event delivered three times at once is applied once", async () => {
     const invoice = await sentInvoice();
     const intent = await intentFor(invoice);

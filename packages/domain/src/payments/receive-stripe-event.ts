@@ -74,6 +74,13 @@ async function companyOfEvent(deps: EffectsDeps, event: StripeEvent, env: Paymen
 const ACTOR = systemActor("webhook:stripe");
 
 /**
+ * PostgreSQL's jsonb refuses a NUL character in a string (`\u0000`), and a customer's words in an event (a name, a
+ * description) may carry one: it is dropped, so that the event is stored rather than refused with a 500 Stripe would
+ * retry for days.
+ */
+const withoutNul = (_key: string, value: unknown) => (typeof value === "string" ? value.replaceAll("\0", "") : value);
+
+/**
  * Takes one signed Stripe event for its company and hands it to the worker, so that Stripe is answered at once: the
  * event is stored under its id (unique) with its payload, and `process-stripe-event` is queued in that transaction
  * (through the outbox of effects, so a process that dies after the commit still queues it). Delivered again while it
@@ -91,7 +98,7 @@ export async function receiveStripeEvent(
   return runInScope(deps, { companyId, actor: ACTOR, requestId }, async (scope) => {
     const [stored] = await scope.tx.$queryRaw<{ deliveries: number }[]>`
       INSERT INTO stripe_events (id, "companyId", type, payload)
-      VALUES (${event.id}, ${companyId}::uuid, ${event.type}, ${JSON.stringify(event)}::jsonb)
+      VALUES (${event.id}, ${companyId}::uuid, ${event.type}, ${JSON.stringify(event, withoutNul)}::jsonb)
       ON CONFLICT (id) DO UPDATE SET deliveries = stripe_events.deliveries + 1
         WHERE stripe_events."processedAt" IS NULL
       RETURNING deliveries`;
