@@ -12,12 +12,13 @@ import { createQuickBooksClient, QuickBooksError, type QuickBooksClient } from "
  * moves back up, but nothing syncs meanwhile).
  */
 export async function liveQuickBooksRealm(tx: TenantTransaction): Promise<string | null> {
-  if (!(await companyHasPlanFeature(tx, "quickbooks"))) return null;
   const connection = await tx.integrationConnection.findFirst({
     where: { provider: "quickbooks", simulated: false, reconnectNeededAt: null, accountId: { not: null } },
     select: { accountId: true },
   });
-  return connection?.accountId ?? null;
+  // The plan is read only for a company with a connection: most have none, and this runs on every record they change.
+  if (!connection?.accountId || !(await companyHasPlanFeature(tx, "quickbooks"))) return null;
+  return connection.accountId;
 }
 
 /** Refresh a little before the stored expiry, so that a request never leaves with a token about to lapse. */
@@ -31,20 +32,19 @@ const EXPIRY_MARGIN_MS = 60_000;
 export async function openQuickBooks(db: Database, companyId: string, env: Env): Promise<QuickBooksClient | null> {
   const key = integrationsEncryptionKey(env);
   const read = () =>
-    withTenant(db, companyId, async (tx) =>
-      !(await companyHasPlanFeature(tx, "quickbooks"))
-        ? null
-        : tx.integrationConnection.findFirst({
-            where: { provider: "quickbooks" },
-            select: {
-              simulated: true,
-              accountId: true,
-              accessTokenEncrypted: true,
-              tokenExpiresAt: true,
-              reconnectNeededAt: true,
-            },
-          }),
-    );
+    withTenant(db, companyId, async (tx) => {
+      const connection = await tx.integrationConnection.findFirst({
+        where: { provider: "quickbooks" },
+        select: {
+          simulated: true,
+          accountId: true,
+          accessTokenEncrypted: true,
+          tokenExpiresAt: true,
+          reconnectNeededAt: true,
+        },
+      });
+      return connection && (await companyHasPlanFeature(tx, "quickbooks")) ? connection : null;
+    });
   const connection = await read();
   if (!connection || connection.simulated || !connection.accountId) return null;
   if (connection.reconnectNeededAt) {
