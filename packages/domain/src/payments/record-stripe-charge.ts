@@ -16,22 +16,23 @@ export function intentInvoiceId(intent: StripePaymentIntent, companyId: string):
 
 /**
  * How the customer paid an intent: "ach" for a bank debit (us_bank_account), else "card" (with Apple Pay and Google
- * Pay). A payment already recorded keeps its method; otherwise the intent says so when it could only be paid one way
- * or its PaymentMethod came expanded, and Stripe is asked about the PaymentMethod it names. Without an answer, a
+ * Pay). The intent says so when it could only be paid one way (the usual card-only intent: no lookup) or its
+ * PaymentMethod came expanded; otherwise a payment already recorded keeps its method, and Stripe is asked about the
+ * PaymentMethod the intent names. Without an answer, a
  * processing intent is a debit: cards succeed or fail at once.
  */
 async function paidWith(
   { tx, companyId }: TenantScope,
   { intent, stripe, account }: { intent: StripePaymentIntent; stripe: StripeClient | null; account: string | null },
 ): Promise<"card" | "ach"> {
+  const asMethod = (type: string) => (type === "us_bank_account" ? ("ach" as const) : ("card" as const));
+  if (intent.payment_method_types.length === 1) return asMethod(intent.payment_method_types[0]!);
+  if (intent.payment_method && typeof intent.payment_method !== "string") return asMethod(intent.payment_method.type);
   const known = await tx.payment.findUnique({
     where: { companyId_providerReference: { companyId, providerReference: intent.id } },
     select: { method: true },
   });
   if (known?.method === "card" || known?.method === "ach") return known.method;
-  const asMethod = (type: string) => (type === "us_bank_account" ? ("ach" as const) : ("card" as const));
-  if (intent.payment_method_types.length === 1) return asMethod(intent.payment_method_types[0]!);
-  if (intent.payment_method && typeof intent.payment_method !== "string") return asMethod(intent.payment_method.type);
   if (intent.payment_method && stripe) {
     const type = await stripe.retrievePaymentMethodType(intent.payment_method, account).catch(() => null);
     if (type) return asMethod(type);
