@@ -1,3 +1,4 @@
+import { correctedByKind } from "./kind-corrections.ts";
 import { editDistance, typoAllowance } from "./fuzzy-match.ts";
 
 /** The words the planner's rules look for; a message's word within a typo of one of them is read as it. */
@@ -456,7 +457,7 @@ const FILLERS: [RegExp, string][] = [
 ];
 
 const TIME_WORD = String.raw`(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midday)`;
-const DAY_WORD = String.raw`(?:mon|tues?|wed|thur?s?|fri|sat|sun)(?:day)?|wednesday|saturday|today|tomorrow|tmrw`;
+const DAY_WORD = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thur?s?|fri|sat|sun|today|tomorrow|tmrw)(?![a-z])`;
 const CREW_WORD = String.raw`(?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team)`;
 const MONEY_WORD = String.raw`\$\s?\d[\d,]*(?:\.\d{1,2})?`;
 const RETRACT = String.raw`(?:no,?\s*wait|no(?=\s*,?\s*[$\w])|wait,?\s*no|no,?\s*sorry|sorry|oops|i mean|i meant|actually|make that|scratch that|correction|er+m?|rather)`;
@@ -498,7 +499,7 @@ const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/g
 
 /** "push the cleanup to friday. wait no, leave that one, move the sprinkler check…": what was said before is dropped. */
 const START_OVER =
-  /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind(?: (?:that|it)|(?=[,.;!]?\s+just\b))|scratch that|don['’]?t do that)[,.;!]?\s+(?:just\s+)?(?=\S)(?!(?:give|hand|assign|put)\s+(?:it|that|them|this)\s+(?:to|with|on)\s+(?:the\s+)?(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s*[.!]*$)/i;
+  /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind(?: (?:that|it)|(?=[,.;!]?\s+just\b))|scratch that|don['’]?t do that)[,.;!]?\s+(?:just\s+)?(?=\S)(?![^\s.!?]+[.!?]*$)(?!(?:give|hand|assign|put)\s+(?:it|that|them|this)\s+(?:to|with|on)\s+(?:the\s+)?(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s*[.!]*$)/i;
 
 /**
  * A repair in the middle of a sentence: "for Jane Smith, I mean John Smith, for a duct cleaning", "on the 2nd, er, the
@@ -506,7 +507,7 @@ const START_OVER =
  * follows the retraction replaces what it repeats the shape of: from the same preposition, or as many words alike.
  */
 const MID_RETRACT =
-  /(?:\s*(?:\.{2,}|…|[,;–—])\s*|\s+[-–—]+\s*)(?:(?:no|nope|er+m?|um+|uh+|sorry|oops|wait|actually|i mean|i meant|or rather|rather)[,:.!]?\s+)+(?=\S)/gi;
+  /(?:\s*(?:\.{2,}|…|[,;–—])\s*|\s+[-–—]+\s*)(?:(?:no|nope|er+m?|um+|uh+|oh|hmm+|sorry|oops|wait|hang on|hold on|actually|i mean|i meant|or rather|rather)[,:.!]?\s+)+(?=\S)/gi;
 const REPAIR_PREPOSITION = /^(to|for|on|at|with|from)\b/i;
 const WEEKDAY_OR_DATE =
   /^(?:(?:mon|tues?|wed|thur?s?|fri|sat|sun)(?:day)?|wednesday|saturday|today|tomorrow|tmrw|\d{1,2}(?:st|nd|rd|th)|\d{1,2}\/\d{1,2})$/i;
@@ -572,7 +573,9 @@ function corrected(text: string): string {
     text.replace(CREW_NOT_LETTER, "$1"),
   );
   // "with crew b, at 9": a time set off by a comma is still the clause's.
-  return tailCorrected(fixed.replace(/,\s+(?=(?:at|@)\s*\d)/gi, " ").replace(CREW_BEFORE_TIME, "$1 at $3 $2"));
+  const tail = tailCorrected(fixed.replace(/,\s+(?=(?:at|@)\s*\d)/gi, " ").replace(CREW_BEFORE_TIME, "$1 at $3 $2"));
+  // What the corrections above did not read, read by the kinds of things the correction names.
+  return correctedByKind(tail) ?? tail;
 }
 
 /** "… — actually, Crew C's", "… er, make that $80", "Sorry, I meant the jobs page": a correction at the end. */
