@@ -371,6 +371,34 @@ describe("pushing to QuickBooks exactly once", () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ Line: [{ Amount: 5 }] });
   });
+
+  it("a payment QuickBooks made but whose answer was lost, and that the retry cannot find, is made once: the retry repeats its requestid", async () => {
+    const { invoice, customerId } = await sentInvoice();
+    await drain();
+    // The customer's long history in QuickBooks fills the one page (100 rows) of payments our lookup by note reads, so
+    // the retry does not find the payment the lost answer made and sends the create again: only QuickBooks' answer
+    // to a repeated requestid keeps it to one.
+    const customerRef = { value: ourCustomer(customerId)[0]!.Id };
+    for (let i = 0; i < 100; i += 1)
+      quickbooks.createInQuickBooks(REALM, "Payment", { CustomerRef: customerRef, TotalAmt: 1, TxnDate: "2024-03-01" });
+    quickbooks.dropAfterWrite("Payment");
+    const paymentId = await payCash(invoice.id, 2000);
+    await drain();
+    const marker = `FieldOps payment ${paymentId}`;
+    const creates = quickbooks.requests.filter(
+      (request) =>
+        request.method === "POST" &&
+        request.path.endsWith("/payment") &&
+        (request.body as { PrivateNote?: string } | null)?.PrivateNote === marker,
+    );
+    expect(creates.length).toBeGreaterThan(1);
+    expect(new Set(creates.map((request) => request.requestId))).toEqual(new Set([creates[0]!.requestId]));
+    expect(creates[0]!.requestId).toMatch(/^fo-[0-9a-f]{40}$/);
+    const made = quickbooks.list(REALM, "Payment").filter((row) => row.PrivateNote === marker);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ TotalAmt: 20, CustomerRef: customerRef });
+    expect(await syncRow("payment", paymentId)).toMatchObject({ status: "synced", quickbooksId: made[0]!.Id });
+  });
 });
 
 describe("disputes lost", () => {
