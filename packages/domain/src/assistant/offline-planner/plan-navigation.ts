@@ -400,7 +400,7 @@ const ELSEWHERE: { pattern: RegExp; reply: string }[] = [
 const SCREENS_IN_WORDS: { pattern: RegExp; reply: string }[] = [
   {
     pattern:
-      /^(?!.*\b(?:invoiced|collected|revenue|made|earned|how much)\b).*\b(?:where|find|get to|how (?:do|can) (?:i|we) (?:see|get|open))\b.*\breports?\b(?!\s+(?:for|on|of|about)\b)/i,
+      /^(?!.*\b(?:invoiced|collected|revenue|made|earned|how much)\b).*\b(?:where|find|get to|is there|do (?:we|you) have|how (?:do|can) (?:i|we) (?:see|get|open))\b.*\breports?\b(?!\s+(?:for|on|of|about)\b)/i,
     reply:
       "Reports are a page of their own: open Reports from the menu. Ask me here what was invoiced or collected in a period, or who your best customers are.",
   },
@@ -418,9 +418,56 @@ const SCREENS_IN_WORDS: { pattern: RegExp; reply: string }[] = [
   },
 ];
 
-export function planScreenInWords(message: ReadMessage): AssistantPlan | null {
+/** Asking for a screen: where it is, how to get to it, whether there is one, or to be taken there. */
+const ASKS_FOR_A_SCREEN =
+  /\b(?:where(?:['’]s|\s+is|\s+are|\s+do\s+i\s+find|\s+can\s+i\s+(?:find|see))?|how\s+(?:do|can)\s+(?:i|we)\s+(?:get\s+to|find|open|see)|is\s+there|do\s+(?:we|you)\s+have|take\s+me\s+to|go\s+to|get\s+to|open|show\s+me|bring\s+up|pull\s+up|navigate\s+to|see|view|look\s+at)\b/i;
+
+/**
+ * Screens the app has and the chat does not open, by the names an office gives them: where each one is, in words,
+ * and what the chat does instead; one a role may not see is refused as its capability says.
+ */
+const SCREENS_BY_NAME: { names: RegExp; reply: string; capability?: AssistantAbility }[] = [
+  {
+    names: /\b(?:schedule|dispatch(?:ing)?|scheduling)\s+(?:board|page|screen|view|calendar)\b|\bdispatch\s+board\b/i,
+    reply:
+      "The Schedule page is the dispatch board: open Schedule from the menu to see each crew's visits day by day and drag one to another time or crew. Here I can show a crew's day (\"what's Crew A doing tomorrow?\") or move a visit for you.",
+  },
+  {
+    names: /\b(?:support|help\s*desk|help\s+cent(?:er|re))(?:\s+(?:page|screen|tab|section))?\b/i,
+    reply:
+      "Support is in the menu, under Platform (Support, beside Settings): write to us there. Ask me here anything about using the app.",
+  },
+  {
+    names: /\baudit\s*(?:log|trail|history)s?\b/i,
+    reply:
+      "The audit log is on the Security page (Security in the menu, for owners and administrators): who changed what, and when.",
+    capability: CAPABILITIES.readAudit,
+  },
+];
+
+/** "is there a timesheets page?", "where's the payroll screen": a screen the app does not have, asked about. */
+const ASKS_FOR_A_NAMED_SCREEN =
+  /\b(?:where(?:['’]s|\s+is)|is\s+there|do\s+(?:we|you)\s+have|how\s+do\s+i\s+get\s+to)\s+(?:a|an|the|my|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:page|screen|tab|section)\b/i;
+
+export function planScreenInWords(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   const screen = SCREENS_IN_WORDS.find((entry) => entry.pattern.test(message.raw));
-  return screen ? { kind: "answer", reply: screen.reply } : null;
+  if (screen) return { kind: "answer", reply: screen.reply };
+  if (!ASKS_FOR_A_SCREEN.test(message.raw)) return null;
+  const named = SCREENS_BY_NAME.find((entry) => entry.names.test(message.raw));
+  if (named)
+    return (
+      (named.capability && refusalFor(named.capability, input.role, input.features)) || {
+        kind: "answer",
+        reply: named.reply,
+      }
+    );
+  const asked = ASKS_FOR_A_NAMED_SCREEN.exec(message.raw)?.[1]?.toLowerCase();
+  if (asked && !PAGES.some((page) => page.phrases.some((phrase) => asked.includes(phrase))))
+    return {
+      kind: "answer",
+      reply: `There is no ${asked} page in the app. I can take you to the dashboard, jobs, customers, crews or settings, or answer questions about your schedule, customers and money.`,
+    };
+  return null;
 }
 
 const ALLOWED_LIST = NAVIGATE_TARGETS.map((target) => `\`${target}\``).join(", ");

@@ -55,6 +55,7 @@ export const CAPABILITIES = {
   requestFeature: { label: "request a new feature", roles: rolesWith("builds.manage") },
   changePlan: { label: "change the company's plan", roles: rolesWith("plan.change") },
   decideApprovals: { label: "approve or reject requests", roles: rolesWith("approvals.decide") },
+  readAudit: { label: "read the audit log", roles: rolesWith("audit.read") },
 } satisfies Record<string, AssistantAbility>;
 
 /** What proposing each module needs; the module's own checks run again when it executes. */
