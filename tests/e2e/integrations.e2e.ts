@@ -23,7 +23,7 @@ test("an owner connects QuickBooks from its modal through the provider's OAuth f
   await panel.getByRole("button", { name: "Connect QuickBooks Online" }).click();
   const authorize = new URL((await authorizeRequest).url());
   expect(authorize.searchParams.get("client_id")).toBe("e2e-quickbooks");
-  expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(authorize.searchParams.get("scope")).toBe("com.intuit.quickbooks.accounting");
 
   await expect(page).toHaveURL(/\/settings\/integrations\?provider=quickbooks&result=connected$/, FIRST_LOAD);
   await expect(page.getByRole("alert").filter({ hasText: "QuickBooks Online connected" })).toBeVisible();

@@ -43,7 +43,6 @@ const oauth = await startOAuthStandIn([
     clientSecret: "e2e-quickbooks-secret",
     redirectUris: [`http://127.0.0.1:${port}/api/integrations/quickbooks/callback`],
     clientAuth: "basic",
-    requirePkce: true,
     callbackParams: { realmId: "9130357992" },
   },
 ]);

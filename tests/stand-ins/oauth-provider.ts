@@ -42,7 +42,22 @@ export interface OAuthStandIn {
   liveRefreshTokens: Set<string>;
   /** Every token revoked at /revoke and every account deauthorized at /deauthorize. */
   revoked: string[];
+  /** How many of the next /token requests are answered 503 (an outage at the provider), counted down as they come. */
+  outage: { tokenRequests: number };
   close(): Promise<void>;
+}
+
+/** A JSON body's string fields; anything else is no field at all. */
+function jsonObject(body: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (!parsed || typeof parsed !== "object") return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+  } catch {
+    return {};
+  }
 }
 
 const random = () => randomBytes(16).toString("hex");
@@ -62,6 +77,7 @@ export async function startOAuthStandIn(
   const refusals: string[] = [];
   const liveRefreshTokens = new Set<string>();
   const revoked: string[] = [];
+  const outage = { tokenRequests: 0 };
   const client = (id: string | null) => clients.find((candidate) => candidate.clientId === id);
 
   function authorize(url: URL, response: ServerResponse) {
@@ -132,6 +148,10 @@ export async function startOAuthStandIn(
 
   async function token(request: IncomingMessage, response: ServerResponse) {
     const form = new URLSearchParams(await readBody(request));
+    if (outage.tokenRequests > 0) {
+      outage.tokenRequests -= 1;
+      return answer(response, 503, { error: "temporarily_unavailable" });
+    }
     const refuse = (status: number, error: string, why: string) => {
       refusals.push(why);
       answer(response, status, { error });
@@ -158,9 +178,15 @@ export async function startOAuthStandIn(
     issueTokens(response, found);
   }
 
-  /** RFC 7009: an authenticated client revokes a token; an unknown token is answered 200 all the same. */
+  /**
+   * RFC 7009: an authenticated client revokes a token; an unknown token is answered 200 all the same. Intuit's
+   * endpoint takes the token as JSON (`{"token": …}`), as its OAuth client sends it; others take a form.
+   */
   async function revoke(request: IncomingMessage, response: ServerResponse) {
-    const form = new URLSearchParams(await readBody(request));
+    const body = await readBody(request);
+    const form = request.headers["content-type"]?.startsWith("application/json")
+      ? new URLSearchParams(Object.entries(jsonObject(body)))
+      : new URLSearchParams(body);
     if (!authenticate(request, form)) return answer(response, 401, { error: "invalid_client" });
     const tokenValue = form.get("token");
     if (!tokenValue) return answer(response, 400, { error: "invalid_request" });
@@ -201,6 +227,7 @@ export async function startOAuthStandIn(
     refusals,
     liveRefreshTokens,
     revoked,
+    outage,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -30,7 +30,6 @@ const quickbooks: StandInClient = {
   clientSecret: "qb-secret",
   redirectUris: [],
   clientAuth: "basic",
-  requirePkce: true,
   callbackParams: { realmId: "4620816365" },
 };
 const stripe: StandInClient = {
@@ -126,7 +125,7 @@ async function listed(name: string, token = tokens.owner!, app = t): Promise<Int
 const resultOf = (location: string) => Object.fromEntries(new URL(location, "http://app").searchParams);
 
 describe("connecting an integration through the provider", () => {
-  it("connects QuickBooks with PKCE, stores the tokens encrypted, and shows who connected it", async () => {
+  it("connects QuickBooks through Intuit's OAuth client, stores the tokens encrypted, and shows who connected it", async () => {
     expect(await listed("quickbooks")).toMatchObject({ connected: false, simulated: false, available: true });
     const { authorizationUrl, simulated } = await start("quickbooks");
     expect(simulated).toBe(false);
@@ -137,8 +136,9 @@ describe("connecting an integration through the provider", () => {
       client_id: "qb-client",
       redirect_uri: `${t.url}/api/integrations/quickbooks/callback`,
       scope: "com.intuit.quickbooks.accounting",
-      code_challenge_method: "S256",
     });
+    // Intuit's authorization server has no PKCE, and Intuit's client sends none.
+    expect(asked.searchParams.get("code_challenge")).toBeNull();
     const location = await visit(await visit(authorizationUrl), tokens.owner);
     expect(location).toBe("/settings/integrations?provider=quickbooks&result=connected");
 
@@ -339,6 +339,19 @@ describe("keeping a connection alive", () => {
       expect(row.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
       expect(row.reconnectNeededAt).toBeNull();
       expect(decrypted(await t.db.integrationConnection.findUniqueOrThrow({ where: otherWhere }))).toEqual(otherBefore);
+
+      // A moment's outage at Intuit: Intuit's client tries again and the refresh goes through.
+      provider.outage.tokenRequests = 1;
+      await t.db.integrationConnection.update({ where, data: { tokenExpiresAt: new Date(Date.now() - 60_000) } });
+      await refreshIntegrationTokenHandler(
+        { companyId: company.id, provider: "quickbooks" },
+        { db, redis, queues, env, taskId: "refresh-after-outage" },
+      );
+      expect(provider.outage.tokenRequests).toBe(0);
+      const afterOutage = await t.db.integrationConnection.findUniqueOrThrow({ where });
+      expect(decrypted(afterOutage).refresh).not.toBe(refreshed.refresh);
+      expect(afterOutage.reconnectNeededAt).toBeNull();
+      refreshed.refresh = decrypted(afterOutage).refresh;
 
       // Revoked at QuickBooks' end: the refresh is refused, the connection says so, and the company's screens hear of it.
       provider.liveRefreshTokens.delete(refreshed.refresh);

@@ -34,7 +34,6 @@ const intuit: StandInClient = {
   clientSecret: "qb-secret",
   redirectUris: [],
   clientAuth: "basic",
-  requirePkce: true,
   callbackParams: { realmId: REALM },
 };
 

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { unavailable } from "../errors.ts";
+import {
+  exchangeIntuitCode,
+  intuitAuthorizationUrl,
+  refreshIntuitToken,
+  revokeAtIntuit,
+} from "./intuit-oauth-client.ts";
 import type { ProviderSettings } from "./provider-settings.ts";
 
 /** A random URL-safe value of 32 bytes: states and PKCE code verifiers (43 characters, as RFC 7636 asks). */
@@ -22,6 +28,7 @@ export function authorizationUrl(
     url.searchParams.set("state", input.state);
     return url.toString();
   }
+  if (settings.library === "intuit-oauth") return intuitAuthorizationUrl(settings, input);
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", settings.clientId);
   url.searchParams.set("redirect_uri", input.redirectUri);
@@ -46,7 +53,7 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 const TOKEN_TIMEOUT_MS = 10_000;
 
-type OAuth2Settings = Extract<ProviderSettings, { kind: "oauth2" }>;
+export type OAuth2Settings = Extract<ProviderSettings, { kind: "oauth2" }>;
 
 /** A form to the provider with the client's credentials, in an HTTP Basic header or in the form as it asks. */
 async function postWithClientCredentials(
@@ -96,6 +103,7 @@ export async function exchangeAuthorizationCode(
   settings: OAuth2Settings,
   input: { code: string; redirectUri: string; codeVerifier: string | null },
 ): Promise<TokenResponse> {
+  if (settings.library === "intuit-oauth") return exchangeIntuitCode(settings, input);
   const form = new URLSearchParams({
     grant_type: "authorization_code",
     code: input.code,
@@ -116,6 +124,7 @@ export function refreshAccessToken(
   settings: OAuth2Settings,
   refreshToken: string,
 ): Promise<TokenResponse | { refused: string }> {
+  if (settings.library === "intuit-oauth") return refreshIntuitToken(settings, refreshToken);
   return requestTokens(settings, new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }));
 }
 
@@ -127,6 +136,7 @@ export async function revokeAtProvider(
   settings: OAuth2Settings,
   input: { refreshToken: string | null; accessToken: string | null; accountId: string | null },
 ): Promise<boolean> {
+  if (settings.library === "intuit-oauth") return revokeAtIntuit(settings, input);
   const form =
     settings.revocation === "stripe_deauthorize"
       ? input.accountId

@@ -50,7 +50,8 @@ describe("oauthAuthorizationOrigins", () => {
     );
     expect(providerSettings(defaults, "quickbooks")).toMatchObject({
       configured: false,
-      pkce: true,
+      library: "intuit-oauth",
+      pkce: false,
       clientAuth: "basic",
     });
     expect(providerSettings(defaults, "stripe")).toMatchObject({

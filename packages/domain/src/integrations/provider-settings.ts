@@ -29,6 +29,8 @@ export interface IntegrationsEnv {
  * with the client's credentials (in an HTTP Basic header or in the form), with PKCE (S256) where `pkce`.
  * Disconnecting tells the provider at `revokeUrl`: `rfc7009` revokes the refresh token (RFC 7009), and
  * `stripe_deauthorize` ends the platform's access to the connected account.
+ * `library`: who speaks to the provider's endpoints: our RFC 6749 client (`oauth-client.ts`), or Intuit's own
+ * (`intuit-oauth`, `intuit-oauth-client.ts`) for QuickBooks, which sends no PKCE and revokes with a JSON body.
  * `twilio_connect`: Twilio Connect sends the customer's AccountSid back instead of a code; there is nothing to
  * exchange, the platform then acts for that account with its own credentials (the customer deauthorizes the
  * Connect App in Twilio's console).
@@ -43,6 +45,7 @@ export type ProviderSettings = {
 } & (
   | {
       kind: "oauth2";
+      library: "rfc6749" | "intuit-oauth";
       tokenUrl: string;
       scope: string;
       pkce: boolean;
@@ -55,7 +58,7 @@ export type ProviderSettings = {
 
 type OAuth2Options = Pick<
   Extract<ProviderSettings, { kind: "oauth2" }>,
-  "scope" | "pkce" | "clientAuth" | "revokeUrl" | "revocation"
+  "library" | "scope" | "pkce" | "clientAuth" | "revokeUrl" | "revocation"
 >;
 
 function oauth2(
@@ -81,8 +84,8 @@ function oauth2(
 export function providerSettings(env: IntegrationsEnv, provider: IntegrationProvider): ProviderSettings {
   switch (provider) {
     case "quickbooks":
-      // Intuit's token endpoint takes client_secret_basic. PKCE protects the code; a server that does not know the
-      // parameters ignores them (RFC 7636, section 5).
+      // Through Intuit's own OAuth client: client_secret_basic, no PKCE (Intuit's authorization server has none; the
+      // state, single use and stored hashed, guards the callback, and only the client secret redeems a code).
       return oauth2(
         provider,
         env.QUICKBOOKS_CLIENT_ID,
@@ -90,8 +93,9 @@ export function providerSettings(env: IntegrationsEnv, provider: IntegrationProv
         env.QUICKBOOKS_AUTHORIZE_URL,
         env.QUICKBOOKS_TOKEN_URL,
         {
+          library: "intuit-oauth",
           scope: "com.intuit.quickbooks.accounting",
-          pkce: true,
+          pkce: false,
           clientAuth: "basic",
           revokeUrl: env.QUICKBOOKS_REVOKE_URL,
           revocation: "rfc7009",
@@ -106,6 +110,7 @@ export function providerSettings(env: IntegrationsEnv, provider: IntegrationProv
         env.STRIPE_AUTHORIZE_URL,
         env.STRIPE_TOKEN_URL,
         {
+          library: "rfc6749",
           scope: "read_write",
           pkce: false,
           clientAuth: "post",
