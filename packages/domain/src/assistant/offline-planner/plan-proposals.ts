@@ -4,11 +4,11 @@ import { addDays } from "@fieldops/shared/company-time";
 import { batchInvoicePeriodSchema, MAX_BATCH_PERIOD_DAYS } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
 import { parseWhen, readWhens, todayIn } from "./parse-when.ts";
-import { namedPeriod } from "./plan-reads.ts";
+import { namedPeriod, rangeEnds } from "./plan-reads.ts";
 import { CAPABILITIES } from "./planner-policy.ts";
 import { propose, refusalOf } from "./propose.ts";
 import type { NamedRecord, PlannerInput } from "./planner-input.ts";
-import { mentions, type ReadMessage } from "./read-message.ts";
+import { mentions, readMessage, type ReadMessage } from "./read-message.ts";
 import {
   asMarkdownText,
   capitalized,
@@ -125,6 +125,18 @@ function writtenRange(raw: string, input: PlannerInput): [string, string, string
   return days.length === 2 ? [`${days[0]} to ${days[1]}`, days[0]!, days[1]!] : null;
 }
 
+/** Making invoices said with the noun: "generate invoices for…", "make up invoices", "turn the visits into invoices". */
+const MAKES_INVOICES =
+  /\b(?:make|makes|making|create|generate|draft|prepare|produce|raise|set\s+up|do|write|get\s+out)\s+(?:up\s+)?(?:the\s+|our\s+|all\s+(?:the\s+)?)?invoices\b|\binto\s+invoices\b/i;
+/** A question of how batch invoicing works rather than a request to do it. */
+const ASKS_HOW_IT_WORKS =
+  /^\s*(?:how\s+(?:do|can|would|should|could)\s+(?:i|we)|is\s+there\s+a\s+way|can\s+(?:i|we)|what\s+happens)\b|^\s*(?:when|if|once)\s+(?:i|we)\b[^?]*\?\s*$|\b(?:do|does|will|would)\s+(?:the\s+|those\s+|they\s+)?(?:invoices?|they|it)\s+(?:go|get\s+sent|get\s+e-?mailed|be\s+sent)\b/i;
+/** "a whole month", "each week": a period of no date in particular. */
+const ANY_PERIOD =
+  /\b(?:a|an|one|each|every|any)\s+(?:whole\s+|full\s+|entire\s+)?(?:month|week|year|quarter)(?:['’]s)?/gi;
+const BATCH_INVOICING =
+  "Say which period, and I'll propose invoicing its completed visits at once (\"invoice last month's completed visits\", or two dates): one draft invoice per customer for the visits no invoice bills yet, with the total shown before you confirm. The drafts are not sent: review them on the job or invoice, then press Send, and each goes by e-mail with a link to pay.";
+
 const DAY_RANGE = /(\d{4}-\d{2}-\d{2})\s*(?:to|through|until|-|–)\s*(\d{4}-\d{2}-\d{2})/i;
 
 const UNBILLED_QUESTION =
@@ -152,17 +164,18 @@ async function unbilledAnswer(message: ReadMessage, input: PlannerInput): Promis
  * period, proposed with what it would make (the run bills what is uninvoiced when it runs).
  */
 export async function planInvoiceVisits(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  const asks = mentions(
-    message,
-    "invoice",
-    "bill",
-    "batch invoice",
-    "batch bill",
-    "create invoices",
-    "make invoices",
-    "draft invoices",
-    "send invoices",
-  );
+  const asks =
+    mentions(
+      message,
+      "invoice",
+      "bill",
+      "batch invoice",
+      "batch bill",
+      "create invoices",
+      "make invoices",
+      "draft invoices",
+      "send invoices",
+    ) || MAKES_INVOICES.test(message.raw);
   const work = mentions(
     message,
     "visit",
@@ -184,9 +197,16 @@ export async function planInvoiceVisits(message: ReadMessage, input: PlannerInpu
   // "anything left unbilled from last week?": how much is waiting, said, with how to bill it.
   if (UNBILLED_QUESTION.test(message.raw)) return unbilledAnswer(message, input);
   if (!asks || !work || question) return null;
+  // "How do I bill a whole month of visits at once?", "when I invoice a month's visits, do they go out?": how it
+  // works, of no period in particular, answered in words.
+  if (ASKS_HOW_IT_WORKS.test(message.raw) && !namedPeriod(readMessage(message.raw.replace(ANY_PERIOD, " ")), input))
+    return { kind: "answer", reply: BATCH_INVOICING };
   const refusal = refusalOf(CAPABILITIES.invoiceVisits, input);
   if (refusal) return refusal;
-  const typed = DAY_RANGE.exec(message.raw) ?? writtenRange(message.raw, input);
+  const ends = rangeEnds(message.raw, input);
+  const typed: [string, string, string] | RegExpExecArray | null =
+    DAY_RANGE.exec(message.raw) ??
+    (ends ? [`${ends[0]} to ${ends[1]}`, ends[0], ends[1]] : writtenRange(message.raw, input));
   const named = typed ? null : namedPeriod(message, input);
   const today = todayIn(input.now, input.timeZone);
   // "Invoice all the completed visits": everything not billed yet, as far back as one batch reaches.

@@ -134,6 +134,10 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
   const previousMonth = addDays(month, -1).slice(0, 8) + "01";
   const year = today.slice(0, 4);
   const span = (label: string, from: string, until: string): NamedPeriod => ({ label, from, until });
+  // "from the start of November through yesterday", "between the 1st and the 20th of this month": each end a day, or
+  // the first or last day of a period.
+  const ends = rangeEnds(message.raw, input);
+  if (ends) return span(`${ends[0]} to ${ends[1]}`, ends[0], addDays(ends[1], 1));
   const shaped = periodByShape(message.text, today);
   if (shaped) return shaped;
   // "from Labor Day through Halloween", "between the 3rd and the 17th": the two days said, both included.
@@ -148,16 +152,19 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
       return span(`${days[0]} to ${days[1]}`, days[0]!, addDays(days[1]!, 1));
   }
   // "last month's" reads as "last months"; "september's completed visits" as "septembers".
-  const monthName = MONTHS.findIndex((names) =>
-    mentions(
-      message,
-      ...names.map((name) => `${name}s`),
-      ...names.map((name) => `in ${name}`),
-      ...names.map((name) => `for ${name}`),
-      ...names.map((name) => `during ${name}`),
-      ...names.map((name) => `from ${name}`),
-      ...names.map((name) => `of ${name}`),
-    ),
+  const monthName = MONTHS.findIndex(
+    (names) =>
+      mentions(
+        message,
+        ...names.map((name) => `${name}s`),
+        ...names.map((name) => `in ${name}`),
+        ...names.map((name) => `for ${name}`),
+        ...names.map((name) => `during ${name}`),
+        ...names.map((name) => `from ${name}`),
+        ...names.map((name) => `of ${name}`),
+      ) ||
+      // "every completed October visit": a month's full name anywhere ("may" and "march" are words too).
+      (names[0] !== "may" && names[0] !== "march" && mentions(message, names[0]!)),
   );
   if (monthName >= 0) {
     // The latest such month that has begun: "in October" in November is this year's, in January last year's.
@@ -197,6 +204,47 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
   if (mentions(message, "today", "so far today")) return span("today", today, addDays(today, 1));
   if (mentions(message, "yesterday")) return span("yesterday", addDays(today, -1), today);
   return null;
+}
+
+/** A range said by its two ends: "from X through Y", "between X and Y", "X up to Y". */
+const RANGE =
+  /\b(?:from|between|since)\s+((?:[\w'’-]+\s+){0,5}?[\w'’-]+)\s+(?:through|thru|to|until|till|up\s+(?:to|until|till|through)|and)\s+((?:[\w'’-]+\s+){0,5}?[\w'’-]+)(?=\s*(?:[.?!,;)]|$|\s+(?:that|which|please|for|so|and|but)\b))/i;
+/** "the start of November", "the first of the month", "the end of last month": a period's first or last day. */
+const EDGE_OF = /^(?:the\s+)?(?:(start|beginning|first(?:\s+day)?)|(end|last\s+day))\s+of\s+(.+)$/i;
+const BARE_ORDINAL = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)$/i;
+
+/** One end of a range: the day it names, else the first (`start`) or last day of the period it names. */
+function rangeEnd(side: string, edge: "start" | "end", input: PlannerInput): string | null {
+  const edged = EDGE_OF.exec(side.trim());
+  if (edged) return periodEdge(edged[3]!, edged[1] ? "start" : "end", input);
+  const day = readWhens(side, input.now, input.timeZone, "back").spans.find((found) => found.day !== null)?.day;
+  return day ?? periodEdge(side, edge, input);
+}
+
+/** The first or last day of the period `words` name ("the month" is this one). */
+function periodEdge(words: string, edge: "start" | "end", input: PlannerInput): string | null {
+  const named = namedPeriod(readMessage(`in ${words.replace(/^(?:the\s+)?month$/i, "this month")}`), input);
+  return named ? (edge === "start" ? named.from : addDays(named.until, -1)) : null;
+}
+
+/** The two days, both included, of a range said by its ends; null when the message says none. */
+export function rangeEnds(raw: string, input: PlannerInput): [string, string] | null {
+  const found = RANGE.exec(raw);
+  if (!found) return null;
+  const [left, right] = [found[1]!, found[2]!];
+  // "from the 1st through the 30th": two days of one month, the month said elsewhere or this one.
+  const first = BARE_ORDINAL.exec(left.trim());
+  const last = BARE_ORDINAL.exec(right.trim());
+  if (first && last) {
+    const rest = raw.slice(0, found.index) + raw.slice(found.index + found[0].length);
+    const month = (namedPeriod(readMessage(rest), input)?.from ?? todayIn(input.now, input.timeZone)).slice(0, 8);
+    const days = [first[1]!, last[1]!].map((day) => `${month}${day.padStart(2, "0")}`) as [string, string];
+    return days[0] <= days[1] && !Number.isNaN(Date.parse(days[1])) ? days : null;
+  }
+  // An end that names nothing is not a range of days ("from Acme to Crew B").
+  const from = rangeEnd(left, "start", input);
+  const to = rangeEnd(right, "end", input);
+  return from && to && from <= to ? [from, to] : null;
 }
 
 const ORDINALS: Record<string, number> = {
