@@ -16,6 +16,9 @@ export const TEST_PROVIDER_WARNING =
 
 export const reviewInvoiceParamsSchema = z.object({ invoiceId: z.uuid() });
 
+/** How many of an invoice's refused bank payments its customer's page is sent: the newest (the page tells of one). */
+export const MAX_REVIEW_FAILED_BANK_PAYMENTS = 5;
+
 export const reviewInvoiceSchema = z.object({
   company: brandingSchema,
   invoice: z.object({
@@ -36,17 +39,19 @@ export const reviewInvoiceSchema = z.object({
     processingCents: z.number(),
     /**
      * Bank payments the customer's bank refused after they were processing: their amount is owed again. The page says
-     * so while the invoice owes.
+     * so of the newest while the invoice owes. The newest first, at most {@link MAX_REVIEW_FAILED_BANK_PAYMENTS}.
      */
-    failedBankPayments: z.array(
-      z.object({
-        amountCents: z.number(),
-        /** The bank's reason, as Stripe reports it. */
-        reason: z.string().nullable(),
-        /** The day it was made, on the company's calendar. */
-        date: z.string(),
-      }),
-    ),
+    failedBankPayments: z
+      .array(
+        z.object({
+          amountCents: z.number(),
+          /** The bank's reason, as Stripe reports it. */
+          reason: z.string().nullable(),
+          /** The day it was made, on the company's calendar. */
+          date: z.string(),
+        }),
+      )
+      .max(MAX_REVIEW_FAILED_BANK_PAYMENTS),
     dueDate: z.string().nullable(),
     issuedAt: z.string().nullable(),
     notes: z.string().nullable(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentSettingsResponse } from "@fieldops/shared/integrations";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
-import type { ReviewInvoice } from "@fieldops/shared/invoice-review";
+import { MAX_REVIEW_FAILED_BANK_PAYMENTS, type ReviewInvoice } from "@fieldops/shared/invoice-review";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { reviewLinkToken, sentInvoiceOfNewJob } from "../../../../tests/integration/billing-fixtures.ts";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stand-ins/stripe-api.ts";
@@ -195,6 +195,42 @@ describe("bank payments (ACH debit) on the customer's page", () => {
     });
     // The balance can be paid again.
     expect((await page.makeIntent()).status).toBe(201);
+  });
+
+  it("on: the customer's page is sent the newest refused debits only, the newest first", async () => {
+    await setBankDebits(tokens.owner!, true);
+    const invoice = await sentInvoiceOfNewJob(t.url, t.db, company.id, tokens.owner!);
+    const page = customerPage(invoice.id, await reviewLinkToken(t.url, invoice.id, tokens.owner!));
+    const refusals = MAX_REVIEW_FAILED_BANK_PAYMENTS + 1;
+    expect(invoice.totalCents).toBeGreaterThan(refusals * 100);
+    // The bank refuses debit after debit; between two, the office records a dollar paid in cash, so each is for a
+    // balance of its own.
+    for (let debit = 0; debit < refusals; debit += 1) {
+      if (debit > 0) {
+        const cash = await fetch(`${t.url}/api/invoices/${invoice.id}/payments`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${tokens.owner!}`,
+            "content-type": "application/json",
+            "idempotency-key": crypto.randomUUID(),
+          },
+          body: JSON.stringify({ method: "cash", amountCents: 100 }),
+        });
+        expect(cash.status).toBe(201);
+      }
+      const intent = (await page.makeIntent()).body.paymentIntentId;
+      expect((await stripe.confirm(intent, "pm_usBankAccount")).status).toBe(200);
+      expect((await page.confirm(intent)).status).toBe(201);
+      expect((await stripe.sendWebhook(await stripe.settle(intent, "failed"))).status).toBe(200);
+      await drainQueues(t.runtime.context.queues, ["payments"]);
+    }
+    expect(await t.db.payment.count({ where: { invoiceId: invoice.id, status: "failed" } })).toBe(refusals);
+    const view = await page.view();
+    const balanceOfDebit = (debit: number) => invoice.totalCents - debit * 100;
+    expect(view.invoice.failedBankPayments.map((payment) => payment.amountCents)).toEqual(
+      Array.from({ length: MAX_REVIEW_FAILED_BANK_PAYMENTS }, (_, newer) => balanceOfDebit(refusals - 1 - newer)),
+    );
+    expect(view.invoice.balanceCents).toBe(balanceOfDebit(refusals - 1));
   });
 
   it("on: a debit that clears is a bank payment the office refunds through Stripe; a card on the same offer is a card", async () => {

@@ -1,7 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { isInvoicePastDue } from "@fieldops/shared/invoices";
-import type { ReviewInvoice } from "@fieldops/shared/invoice-review";
+import { MAX_REVIEW_FAILED_BANK_PAYMENTS, type ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
 import { toInvoiceLine } from "../invoices/to-invoice.ts";
 import { readCompanySettings } from "../settings/company-settings.ts";
@@ -20,9 +20,11 @@ export async function getReviewInvoice(
   const timeZone = invoice.company.timeZone;
   const dueDate = invoice.dueAt ? dayInTimeZone(invoice.dueAt, timeZone) : null;
   const provider = cardProviderName(input.env);
+  // The newest refusals only: a customer whose bank refuses debit after debit does not make the page read them all.
   const failedBankPayments = await tx.payment.findMany({
     where: { invoiceId: invoice.id, status: "failed" },
-    orderBy: { receivedAt: "asc" },
+    orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+    take: MAX_REVIEW_FAILED_BANK_PAYMENTS,
     select: { amountCents: true, failureMessage: true, receivedAt: true },
   });
   const { bankDebits } = await readCompanySettings(tx, input.access.companyId);

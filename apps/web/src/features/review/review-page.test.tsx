@@ -129,12 +129,14 @@ describe("the customer's review page", () => {
 
   it("says a bank payment the bank refused is owed again, and offers to pay it; once paid, says no more of it", async () => {
     const refused = {
+      // The newest first: the page tells of the newest refusal.
       failedBankPayments: [
         {
           amountCents: 14500,
           reason: "The customer's account has insufficient funds to cover this payment.",
           date: "2030-01-09",
         },
+        { amountCents: 14500, reason: "The customer's bank account has been closed.", date: "2030-01-02" },
       ],
     };
     api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (_req, res) => sendJson(res, 200, view(refused)));

@@ -183,7 +183,7 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
   const owes =
     (invoice.status === "sent" || invoice.status === "partially_paid") &&
     invoice.balanceCents - invoice.processingCents > 0;
-  const lastFailedBankPayment = invoice.failedBankPayments.at(-1);
+  const lastFailedBankPayment = invoice.failedBankPayments[0];
   return (
     <div className="grid gap-4">
       <header className="flex items-center gap-3 border-b-4 pb-3" style={accent ? { borderColor: accent } : undefined}>
