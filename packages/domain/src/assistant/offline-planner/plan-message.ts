@@ -15,7 +15,13 @@ import {
   planScreenInWords,
   planSettingsTask,
 } from "./plan-navigation.ts";
-import { planNumberAlone, planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
+import {
+  checkNumberIn,
+  planNumberAlone,
+  planPaymentReminders,
+  planRecordPayment,
+  planShowInvoice,
+} from "./plan-payments.ts";
 import {
   planCreateJob,
   planExportCustomers,
@@ -404,7 +410,7 @@ async function pastedAs(
         : "";
   const amount = /\$\s?\d[\d,]*(?:\.\d{1,2})?/.exec(said)?.[0];
   const method = /\b(cash|check|cheque)\b/i.exec(said)?.[1]?.toLowerCase();
-  const checkNumber = /\b(?:check|cheque)\s*(?:#|no\.?|number)?\s*(\d{3,12})\b/i.exec(said)?.[1];
+  const checkNumber = checkNumberIn(said) ?? /\b(?:check|cheque)\s*#?\s*(\d{3,12})\b/i.exec(said)?.[1];
   const numbered = checkNumber ? `check number ${checkNumber}` : /#\s*\d{2,12}\b/.exec(said)?.[0];
   const invoice = /\binvoice\s*(?:#|no\.?|number)?\s*\d{3,9}\b/i.exec(said)?.[0];
   const money = [

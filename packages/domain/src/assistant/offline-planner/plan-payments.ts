@@ -18,7 +18,25 @@ const INVOICE_NUMBER = /\b(?:invoice|inv)\s*(?:#|no\.?|number|num)?\s*(\d{1,9})\
 /** "#1032", but not a check's own number ("check #4471"). */
 const HASH_NUMBER = /(?<!\b(?:check|cheque|chk)\s*)#\s*(\d{1,9})\b/i;
 const CHECK_NUMBER =
-  /\b(?:check|cheque|chk)\s*(?:#|no\.?|number)\s*(\d{1,12})\b|\b(?:record|log|enter|got|received|deposit(?:ed)?)\s+(?:a\s+)?(?:check|cheque)\s+(\d{3,12})\b|\.\s*(?:check|cheque)\s+(\d{3,12})\s*\.?\s*$|\b(?:gave|handed|sent|mailed|brought)\s+(?:us|me)\s+(?:a\s+)?(?:check|cheque)\s+(\d{3,12})\b/i;
+  /\b(?:check|cheque|chk)\s*(?:#|no\.?|number)\s*(\d{1,12})\b|\b(?:record|log|enter|got|received|deposit(?:ed)?)\s+(?:a\s+)?(?:check|cheque)\s+(\d{3,12})\b|\.\s*(?:check|cheque)\s+(\d{3,12})\s*\.?\s*$|\b(?:gave|handed|sent|mailed|brought)\s+(?:us|me)\s+(?:a\s+)?(?:check|cheque)\s+(\d{3,12})\b|\b(?:check|cheque|chk)\b[^.;!?\d$]{0,30}?,\s*(?:#|no\.?|number)\s*(\d{1,12})\b/gi;
+/** "check 3318", "number 6602": a number said as a check's, when the payment names its invoice by another number. */
+const CHECK_NUMBER_LOOSE = /\b(?:check|cheque|chk)\s+#?(\d{3,12})\b|\b(?:#|no\.?|number)\s*(\d{3,12})\b/gi;
+
+/**
+ * The check's number a payment's words give: "check #4410", "a check, number 3307", "by cheque, number 0042", or
+ * "1040 check 3318" / "on 1032, number 6602" when another number names the invoice. Null when none is said.
+ */
+export function checkNumberIn(text: string): string | null {
+  const said = [...text.matchAll(CHECK_NUMBER)].at(-1);
+  if (said) return said.slice(1).find((group) => group !== undefined) ?? null;
+  if (!/\b(?:check|cheque|chk)\b/i.test(text)) return null;
+  const loose = [...text.matchAll(CHECK_NUMBER_LOOSE)].at(-1);
+  if (!loose) return null;
+  const number = loose[1] ?? loose[2]!;
+  const others = [...text.matchAll(/(?<![$\d.,])\b\d{3,9}\b/g)].filter((found) => found[0] !== number);
+  return others.length > 0 ? number : null;
+}
+
 /** A number of three or more digits that is not money ("$120", "50 dollars") nor a check's number. */
 const BARE_NUMBER = /(?<![$\d.,#])\b(\d{3,9})\b(?![.,]\d|\s*(?:dollars|bucks|usd))/gi;
 
@@ -30,7 +48,8 @@ export function invoiceNumberIn(text: string): number | null {
 
 /** An invoice number written bare in a payment's words ("mark 1032 paid"), when the text has exactly one. */
 function bareInvoiceNumber(text: string): number | null {
-  const withoutChecks = text.replace(CHECK_NUMBER, " ");
+  const check = checkNumberIn(text);
+  const withoutChecks = check ? text.replace(new RegExp(String.raw`(?<!\d)${check}(?!\d)`, "g"), " ") : text;
   const numbers = [...withoutChecks.matchAll(BARE_NUMBER)].map((found) => Number(found[1]));
   return numbers.length === 1 ? numbers[0]! : null;
 }
@@ -193,12 +212,18 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
 /** Receiving money: "record a payment", "got a check", "dropped off cash", "paid … by cheque". */
 const RECEIVED =
   /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered|gave|given|handed over)\b|\b(?:cash|check|cheque)\s+from\b/i;
+/**
+ * A payment typed as its parts, an amount or a number besides the invoice's: "1040 check 3318 from ortiz", "chk #4410
+ * $250 inv 1032", "Cash $50 on 1040" (not "check 1040 for me").
+ */
+const TERSE_PAYMENT =
+  /^(?=(?:.*?(?:\$\s?\d|(?<![$\d.,])\b\d{3,9}\b)){2})\s*(?:(?:inv(?:oice)?\s*)?#?\d{3,9}\s+)?(?:\$\s?\d[\d,.]*\s+)?(?:cash|check|cheque|chk)\b/i;
 /** A check as money ("by check", "a $50 check", "cheque #12"), not a service ("sprinkler check", "wellness check"). */
 const CHECK_AS_MONEY =
-  /\b(?:record|log|enter|got|received|deposit(?:ed)?|took)\s+(?:a\s+|the\s+|his\s+|her\s+|their\s+)?(?:check|cheque)\b|\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\bchecks?\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;
+  /\b(?:record|log|enter|got|received|deposit(?:ed)?|took)\s+(?:a\s+|the\s+|his\s+|her\s+|their\s+)?(?:check|cheque)\b|\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\b(?:checks?|chk)\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;
 /** "…has been paid yet?": a question about the invoice, wherever it starts. */
 const PAID_QUESTION =
-  /\b(?:has|have|was|were|is)\s+(?:it\s+|that\s+|this\s+)?been\s+paid\b|\bis\s+(?:it\s+|that\s+)?paid\b|\bpaid\s+yet\b|\bpaid\?\s*$/i;
+  /\b(?:has|have|was|were|is)\s+(?:it\s+|that\s+|this\s+)?been\s+paid\b|\bis\s+(?:it\s+|that\s+)?paid\b|\bpaid\s+yet\b|(?<!\bas\s+)\bpaid\?\s*$/i;
 /** "Is invoice 1032 paid?": a question about the invoice, not a payment to record. */
 /** "invoice 1032 never got paid", "garcia still hasn't paid": a payment missing, not one to record. */
 const NOT_PAID =
@@ -239,7 +264,7 @@ function amountIn(text: string): number | null {
 
 function methodIn(message: ReadMessage): "cash" | "check" | "ach" | "card" | null {
   if (mentions(message, "cash")) return "cash";
-  if (mentions(message, "check", "cheque", "checks")) return "check";
+  if (mentions(message, "check", "cheque", "checks", "chk")) return "check";
   if (mentions(message, "ach", "bank transfer", "wire transfer", "wired", "zelle", "direct deposit", "e-transfer"))
     return "ach";
   if (mentions(message, "card", "credit card", "debit card", "visa", "mastercard", "amex")) return "card";
@@ -302,9 +327,12 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
   )
     return null;
   const money =
-    mentions(message, "payment", "paid", "cash") || CHECK_AS_MONEY.test(message.raw) || methodIn(message) === "ach";
+    mentions(message, "payment", "paid", "cash") ||
+    CHECK_AS_MONEY.test(message.raw) ||
+    TERSE_PAYMENT.test(message.raw) ||
+    methodIn(message) === "ach";
   if (
-    !RECEIVED.test(message.raw) ||
+    !(RECEIVED.test(message.raw) || TERSE_PAYMENT.test(message.raw)) ||
     !money ||
     ASKS.test(message.raw) ||
     PAID_QUESTION.test(message.raw) ||
@@ -362,12 +390,8 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
       reply: `${capitalized(invoiceLabel(invoice))} has ${formatCents(invoice.balanceCents)} open, less than ${formatCents(amount)}. How much was paid?`,
     };
   const paid = amount ?? invoice.balanceCents;
-  const check = method === "check" ? CHECK_NUMBER.exec(message.raw) : null;
-  const checkNumber = check
-    ? (check[1] ?? check[2] ?? check[3] ?? check[4])
-    : method === "check" && number !== null && !byNumber
-      ? String(number)
-      : undefined;
+  const check = method === "check" ? checkNumberIn(message.raw) : null;
+  const checkNumber = check ? check : method === "check" && number !== null && !byNumber ? String(number) : undefined;
   return propose(
     input,
     "record-payment",

@@ -61,6 +61,7 @@ const VOCABULARY = [
   "reminder",
   "reminders",
   "remind",
+  "received",
   "revenue",
   "route",
   "routes",
@@ -129,6 +130,7 @@ const COMMON_WORDS = [
   "spend",
   "visitor",
   "books",
+  "remainder",
   // Trades' words a typo away from a command ("mow" is not "move").
   "mow",
   "mows",
