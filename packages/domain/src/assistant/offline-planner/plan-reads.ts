@@ -486,6 +486,8 @@ function periodPhrase(label: string): string {
 const WHERE_ARE_THE_JOBS =
   /^\s*where\s+(?:do|can|would|should)\s+(?:i|we)\s+(?:find|see|look at|get to|go for)\s+(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+|our\s+)?)?jobs\b(?!\s+(?:for|of|at)\b)/i;
 
+const WHAT_I_HAVE =
+  /^\s*(?:(?:so|and|ok|okay|hey)[,\s]+)?what(?:['’]s|\s+is|\s+do|\s+does|\s+have|\s+has)?\s+(?:i|we|my|our)\s+(?:(?:got|have|has|doing)\b|(?:first|next|last)\s+(?:stop|job|visit)\b|stops\b|jobs\b|route\b|day\b)/i;
 const SCHEDULE_WORDS = [
   "schedule",
   "calendar",
@@ -559,8 +561,11 @@ export function planDaySchedule(message: ReadMessage, input: PlannerInput): Assi
   // "all crews mon?": every crew on a day is that day's schedule.
   const everyCrewOnADay =
     oneDay !== undefined && mentions(message, "all crews", "every crew", "all teams", "each crew", "all the crews");
+  // "what do i have tomorrow", "what have we got going on dec 3", "what's my first stop tuesday": a day's work asked
+  // of the one who does it.
+  const whatOnMyDay = oneDay !== undefined && WHAT_I_HAVE.test(message.raw);
   if (
-    !(mentions(message, ...SCHEDULE_WORDS) || everyCrewOnADay) ||
+    !(mentions(message, ...SCHEDULE_WORDS) || everyCrewOnADay || whatOnMyDay) ||
     mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")
   )
     return null;
