@@ -205,6 +205,11 @@ export async function planNextVisit(message: ReadMessage, input: PlannerInput): 
 const OWES = [
   /^\s*(?:has|have|did)\s+(.+?)\s+paid\s+(?:(?:us\s+)?everything|all|up|in full|off|what (?:they|he|she) owe)/i,
   /\b(?:how much|what)\s+(?:does|do|did)\s+(.+?)\s+(?:still\s+)?owe\b/i,
+  // "how much is Elena Garcia behind on", "how far behind is acme": what is owed, said as being behind.
+  /\bhow\s+(?:much|far)\s+(?:is|are)\s+(.+?)\s+(?:behind|in arrears|overdue|late)\b/i,
+  /\bhow\s+far\s+behind\s+(?:is|are)\s+(.+?)\s*\??$/i,
+  // "check the Garcias' tab", "what's on Acme's tab": the customer's tab is what they owe.
+  /\b(?:check|what(?:['’]s| is)(?:\s+on)?|look at)\s+(?:the\s+)?(.+?)(?:['’]s|s['’]|['’])\s+(?:tab|balance|account balance)\b/i,
   /^\s*(?:does|do)\s+(.+?)\s+(?:still\s+)?owe\b/i,
   /^\s*(?:what(?:['’]s| is)\s+)?(?:the\s+)?(.+?)(?:['’]s|s['’])\s+(?:outstanding\s+|open\s+|account\s+|current\s+)?balance\b/i,
   // "What is her balance?": the customer named before, or the one whose page is open.
@@ -235,7 +240,14 @@ export async function planCustomerMoney(message: ReadMessage, input: PlannerInpu
   if (name === null || EVERYONE.test(name)) return null;
   const refusal = refusalOf(paidName !== undefined ? CAPABILITIES.seeRevenue : CAPABILITIES.seeInvoices, input);
   if (refusal) return refusal;
-  const resolved = await resolveCustomer(isPronoun(name) || /^(?:they|he|she)$/i.test(name) ? null : name, input);
+  const pronoun = isPronoun(name) || /^(?:they|he|she)$/i.test(name);
+  // "Quick one about the Sunrise Senior Living account: how much have they paid us?": "they" is the customer the
+  // message names elsewhere, when it names one.
+  const elsewhere = pronoun ? await customerMentioned(message.raw.split(/[\s"“”]+/), input) : null;
+  const resolved =
+    elsewhere && "match" in elsewhere
+      ? { customer: elsewhere.match }
+      : await resolveCustomer(pronoun ? null : name, input);
   if ("plan" in resolved) return resolved.plan;
   const who = `**${asMarkdownText(resolved.customer.name)}**`;
   if (paidName !== undefined) {

@@ -375,7 +375,16 @@ const SPANISH: [RegExp, string][] = [
   [/\b(?:mueve|mover|cambia|cambiar|pasa)\s+(?:lo\s+de\s+|el\s+|la\s+)?/gi, "move "],
   [/\bq(?:u|ú)e\s+tenemos\b/gi, "what's on"],
   [/\bfactura\b/gi, "invoice"],
-  [/\bcu[aá]nto\s+(?:nos\s+)?debe\s+(?!(?:el|ella|ellos|usted)\b)([^?¿]+?)\s*\??$/gi, "how much does $1 owe"],
+  [
+    /\b(?:cu[aá]nto|how much)\s+(?:nos\s+|me\s+)?debe\s+(?!(?:el|ella|ellos|usted)\b)([^?¿]+?)\s*\??$/gi,
+    "how much does $1 owe",
+  ],
+  // "cuánto cobramos el mes pasado": what was collected, in a period.
+  [/\bcu[aá]nto\s+(?:dinero\s+)?(?:cobramos|hemos cobrado|recibimos)\b/gi, "how much did we collect"],
+  [/\bcu[aá]nto\s+(?:facturamos|hemos facturado)\b/gi, "how much did we invoice"],
+  [/\b(?:el\s+)?mes\s+pasado\b/gi, "last month"],
+  [/\b(?:este|esta)\s+mes\b/gi, "this month"],
+  [/\b(?:la\s+)?semana\s+pasada\b/gi, "last week"],
   [/\bcu[aá]nto\s+debe\b/gi, "how much do they owe"],
   [/\b(?:m[aá]ndale|env[ií]ale|manda)\s+un\s+recordatorio\s+de\s+pago\s+a\b/gi, "send a payment reminder to"],
   [/\bll[eé]vame\s+a\b/gi, "take me to"],
