@@ -287,6 +287,21 @@ describe("pushing to QuickBooks exactly once", () => {
     expect(Number(ourCustomer(id)[0]!.SyncToken)).toBeGreaterThan(Number(twin.SyncToken) + 1);
   });
 
+  it("a customer renamed between a create whose answer was lost and its retry is in QuickBooks once, under the new name", async () => {
+    const id = await newCustomer("Before The Rename");
+    await drain();
+    const made = ourCustomer(id);
+    expect(made).toHaveLength(1);
+    // As if the answer to that create never came back, and the office renamed the customer before the retry: the
+    // retry's search by the new name misses, and QuickBooks answers its repeated requestid with the customer it made.
+    await t.db.quickBooksSync.updateMany({ where: { entityId: id }, data: { quickbooksId: null, syncToken: null } });
+    await t.db.customer.update({ where: { id }, data: { name: "After The Rename" } });
+    await redeliver("customer", id);
+    expect(ourCustomer(id)).toHaveLength(1);
+    expect(ourCustomer(id)[0]).toMatchObject({ Id: made[0]!.Id, DisplayName: "After The Rename" });
+    expect(await syncRow("customer", id)).toMatchObject({ status: "synced", quickbooksId: made[0]!.Id });
+  });
+
   it("a customer whose name someone else in QuickBooks has gets a name of its own", async () => {
     quickbooks.createInQuickBooks(REALM, "Customer", { DisplayName: "Smith Family" });
     const id = await newCustomer("Smith Family");

@@ -213,19 +213,27 @@ async function pushCustomer(context: PushContext, id: string, version: number, r
       syncToken = found.SyncToken;
     } else {
       let created: QuickBooksRecord;
+      let sent = fields;
       try {
-        created = await context.client.create("Customer", fields, requestId(context, "customer", id, "create"));
+        created = await context.client.create("Customer", sent, requestId(context, "customer", id, "create"));
       } catch (error) {
         if (!(error instanceof QuickBooksError) || error.kind !== "duplicate_name") throw error;
         // Someone else in QuickBooks has the name: ours gets a name of its own.
+        sent = renamed(fields);
         created = await context.client.create(
           "Customer",
-          renamed(fields),
+          sent,
           requestId(context, "customer", id, "create", "renamed"),
         );
       }
-      await saveRow(context, "customer", id, created, version);
-      return created.Id;
+      // QuickBooks answered a repeated requestid with the customer an earlier, cut-off push made under the name it
+      // had then (renamed since, so the search by name missed it): the same customer, which now gets the current fields.
+      if (created.DisplayName === sent.DisplayName) {
+        await saveRow(context, "customer", id, created, version);
+        return created.Id;
+      }
+      quickbooksId = created.Id;
+      syncToken = created.SyncToken;
     }
   }
   const updated = await updateRecord(context, "customer", id, { quickbooksId, syncToken, version }, fields, renamed);
