@@ -283,7 +283,11 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
   // A time said by another visit's is looked up before the words are written out ("that same time" would lose "same").
   const said = await withVisitTimes(text, withIds);
   const message = readMessage(await withCrewNames(await withVisitDays(typosFixed(writtenOut(said)), withIds), withIds));
-  const plan = await withTheOtherToo(await decide(message, withIds), message, withIds);
+  const plan = await withTheCrewSaidApart(
+    await withTheOtherToo(await decide(message, withIds), message, withIds),
+    message,
+    withIds,
+  );
   // A pasted message read wrongly is read again as typed.
   if (pasted && plan.kind === "clarify") {
     const asTyped = await decide(
@@ -293,6 +297,69 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
     if (asTyped.kind !== "clarify") return assistantPlanSchema.parse(asTyped);
   }
   return assistantPlanSchema.parse(plan);
+}
+
+/** A crew said unable to take the work: "Crew B can't make it", "crew A is full", "not crew c". */
+const CREW_UNABLE =
+  /^(?:['’]s|\s+(?:is|are|was|were))\s+(?:out|off|sick|busy|full|slammed|booked|swamped|down|away|unavailable|not\s+available|in\s+the\s+shop)\b|^(?:['’]s)?\s+(?:can['’]?t|cannot|won['’]?t|couldn['’]?t|isn['’]?t|aren['’]?t|is\s+not|are\s+not)\b|^['’]s\s+van\b/i;
+/** What is said of a crew that takes the work, dropped when the crew is put with the request: "is free", "will do it". */
+const CREW_ABLE =
+  /^\s+(?:is|are)\s+(?:free|available|around|open)\b|^\s+(?:will|can|could)\s+(?:do|take|handle|cover)\s+(?:it|that|this|them)(?:\s+instead)?\b/i;
+
+/**
+ * A visit booked or moved from a message that names its crew apart from the request ("Can you book John Smith's AC
+ * tune-up for tomorrow morning? Crew B is free.", "Crew A, job 117, Friday at 8:30", "the Ortiz check - crew b will do
+ * it instead, dec 1 at 11"): when the rules left the visit without a crew and the message names one crew able to take
+ * it, the request is read again with that crew after its day and time, and kept when it plans the same visit with it.
+ */
+async function withTheCrewSaidApart(
+  plan: AssistantPlan,
+  message: ReadMessage,
+  input: PlannerInput,
+): Promise<AssistantPlan> {
+  if (plan.kind !== "confirm") return plan;
+  const { moduleId, params } = plan.proposal as { moduleId: string; params: Record<string, unknown> };
+  if ((moduleId !== "schedule-visit" && moduleId !== "reschedule-visit") || params.crewId) return plan;
+  const own = withoutQuotes(message.raw);
+  // "crew b" first; "alpha team" only when no crew is said the other way round.
+  const named = (pattern: RegExp) =>
+    [...own.matchAll(pattern)].filter(
+      (found) =>
+        !/^(?:the|a|an|my|our|each|every|which|what|whole|same|one|any|this|that|with|to|for|can|could|will|and)\s/i.test(
+          found[1]!,
+        ) && !CREW_UNABLE.test(own.slice(found.index + found[0].length)),
+    );
+  const lettered = named(/\b(?:the\s+)?((?:crew|team)\s+[a-z0-9]{1,12})\b/gi);
+  const said = lettered.length > 0 ? lettered : named(/\b(?:the\s+)?([a-z0-9]+\s+(?:crew|team))\b/gi);
+  if (new Set(said.map((found) => found[1]!.toLowerCase())).size !== 1) return plan;
+  const crew = said[0]![1]!;
+  let text = own;
+  for (const found of [...said].reverse()) {
+    const able = CREW_ABLE.exec(text.slice(found.index + found[0].length))?.[0] ?? "";
+    text = `${text.slice(0, found.index)}${text.slice(found.index + found[0].length + able.length)}`;
+  }
+  // The crew goes at the end of the last sentence that says a day or a time.
+  const sentences = text
+    .replace(/^[\s,;:–—-]+/, "")
+    .replace(/\s+([,.?!])/g, "$1")
+    .split(/(?<=[.!?])\s+/);
+  const timed = sentences.findLastIndex((sentence) =>
+    readWhens(sentence, input.now, input.timeZone).spans.some((span) => span.day !== null || span.at !== null),
+  );
+  if (timed < 0) return plan;
+  sentences[timed] = sentences[timed]!.replace(/([.!?]*)$/, ` with ${crew}$1`);
+  const withCrew = sentences.join(" ");
+  // A move read again says it moves: "the Ortiz check -, dec 1 at 11 with crew b" alone reads as a new booking.
+  for (const again of moduleId === "reschedule-visit" ? [withCrew, `move ${withCrew}`] : [withCrew]) {
+    const replanned = await decide(readMessage(again), input);
+    if (replanned.kind !== "confirm" || replanned.proposal.moduleId !== moduleId) continue;
+    const more = replanned.proposal.params as Record<string, unknown>;
+    const same = Object.entries(params).every(
+      ([key, value]) => key === "crewId" || JSON.stringify(more[key]) === JSON.stringify(value),
+    );
+    if (same && more.crewId) return replanned;
+  }
+  return plan;
 }
 
 /** A customer's words pasted in quotes, then what to do with them: "Email from Elena Garcia: "…" Book it." */
