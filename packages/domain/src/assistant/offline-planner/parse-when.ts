@@ -40,9 +40,14 @@ const SHORTHAND: [RegExp, string][] = [
   ],
   // "thursday december 3rd": the date says the day; the weekday named before it is not a second date.
   [
-    /\b(?:sun|mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?)(?:day)?,?\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b)/gi,
+    /\b(?:sun|mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?)(?:day)?,?\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}\/\d{1,2}\b)/gi,
     "",
   ],
+  // "December 3rd, 11 a.m.": a time after the date's comma is the date's, not its year.
+  [/\b(\d{1,2}(?:st|nd|rd|th)?),\s+(?=\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z]))/gi, "$1 at "],
+  // "a fortnight tomorrow", "a week today": that long from the day, as the British say it.
+  [/\b(?:a\s+)?fortnight\b/gi, "two weeks"],
+  [/\b(?:a\s+)?((?:a|one|two|three|four)\s+weeks?)\s+(tomorrow|today)\b/gi, "$1 from $2"],
   // "tmrw 0830": a time on the twenty-four-hour clock, as a crew's sheet writes it.
   [/\b0(\d)([0-5]\d)\b(?!\s*(?:st|nd|rd|th)\b)/g, "$1:$2"],
   [/\btues?\b\.?/gi, "tuesday"],
