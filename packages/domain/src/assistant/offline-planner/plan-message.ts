@@ -873,7 +873,7 @@ const THING_ASKED =
 async function customerIn(sentences: readonly string[], input: PlannerInput): Promise<string | null> {
   for (const sentence of sentences) {
     const words = sentence.split(/\s+/);
-    for (let start = 0; start < Math.min(words.length, 12); start++) {
+    for (let start = 0; start < Math.min(words.length, 40); start++) {
       if (!/^[A-Z]/.test(words[start]!) && start > 0) continue;
       const found = await customerAtStart(words.slice(start, start + 4), input);
       if (found && "match" in found) return found.match.name;
@@ -882,5 +882,7 @@ async function customerIn(sentences: readonly string[], input: PlannerInput): Pr
         return found.candidates[0]!.name;
     }
   }
-  return null;
+  // "done at acme for today, …": a name typed in lower case, anywhere in the context.
+  const mentioned = await customerMentioned(sentences.join(" ").split(/\s+/), input);
+  return mentioned && "match" in mentioned ? mentioned.match.name : null;
 }

@@ -301,7 +301,10 @@ const SHORTHAND: [RegExp, string][] = [
     /\s*[,;-]?\s*keep\s+(?:(?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team)|the same crew|the crew)(?:\s+on\s+it)?\b/gi,
     "",
   ],
-  [/\s*[,;-]?\s*(?:with\s+)?(?:the\s+)?same\s+(?:crew|team)\b/gi, ""],
+  [
+    /\s*[,;-]?\s*(?:with\s+)?(?:the\s+)?same\s+(?:crew|team)\b(?:\s+(?:is|['’]s)\s+(?:fine|ok|okay|good|great)|\s+works)?/gi,
+    "",
+  ],
   // "get 204 in asap tmrw": as soon as possible, when the day is said, is that day.
   [
     /\s*\basap\b\s*(?=.*\b(?:today|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)\b)/gi,
