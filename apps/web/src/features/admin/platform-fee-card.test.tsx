@@ -57,12 +57,13 @@ describe("the platform fee on payments", () => {
     ["a negative fee", "-1"],
     ["a fee over the 20% the API allows", "20.5"],
     ["something other than a number", "two"],
+    ["a third decimal, which would be rounded away", "2.555"],
   ])("refuses %s beside the field with the rule's words and saves nothing", async (_case, typed) => {
     renderCard();
     const field = await feeField();
     fireEvent.change(field, { target: { value: typed } });
     save();
-    expect(await screen.findByText(PROBLEM)).toBeTruthy();
+    expect((await screen.findByRole("alert")).textContent).toBe(PROBLEM);
     expect(field.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(field.getAttribute("aria-describedby")!)?.textContent).toBe(PROBLEM);
     expect(screen.queryByRole("status")).toBeNull();

@@ -25,9 +25,11 @@ export function PlatformFeeCard() {
   const shown = typed ?? (settings.data ? percentOf(settings.data.applicationFeeBps) : "");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const percent = shown.trim() === "" ? 0 : Number(shown.trim().replace(/%$/, ""));
+    const text = shown.trim().replace(/\s*%$/, "");
+    const percent = text === "" ? 0 : Number(text);
     const parsed = platformPaymentSettingsSchema.safeParse({ applicationFeeBps: Math.round(percent * 100) });
-    if (!Number.isFinite(percent) || !parsed.success) {
+    // A third decimal (2.555) would be rounded away without a word: it is refused like any other bad figure.
+    if (!/^(\d+(\.\d{1,2})?)?$/.test(text) || !parsed.success) {
       setProblem("Enter a percentage from 0 to 20, in hundredths at most (2.5 for 2.5%).");
       return;
     }
@@ -65,7 +67,7 @@ export function PlatformFeeCard() {
           </Button>
         </form>
         {problem ? (
-          <p id="platform-fee-error" className="mt-2 text-sm text-destructive">
+          <p id="platform-fee-error" role="alert" className="mt-2 text-sm text-destructive">
             {problem}
           </p>
         ) : null}
