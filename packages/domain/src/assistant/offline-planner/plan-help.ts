@@ -148,15 +148,21 @@ export function planOutsideTheApp(message: ReadMessage): AssistantPlan | null {
  * outside the company asking for its data, in their quoted words. Never sent from the chat.
  */
 const ASKS_FOR_OUR_DATA =
-  /["“'‘][^"”’]*\b(?:send|share|forward|e-?mail|give|export)\b[^"”’]*\b(?:customer list|client list|customers|clients|schedules?|crews|data|database|price list|prices|invoices|contacts)\b[^"”’]*["”'’]/i;
+  /["“'‘][^"”’]*\b(?:send|share|forward|e-?mail|give|export)\b[^"”’]*\b(?:customer list|client list|customers|clients|schedules?|crews|data|database|price list|prices|invoices|contacts|phone numbers?|(?:home\s+)?address(?:es)?)\b[^"”’]*["”'’]/i;
+
+/** Whether quoted words ask for the company's data to be sent outside it. */
+export function asksForOurData(text: string): boolean {
+  return ASKS_FOR_OUR_DATA.test(text);
+}
+
+export const OUR_DATA_REFUSAL: AssistantPlan = {
+  kind: "refuse",
+  reply:
+    "I won't send the company's customers, schedule or other records to anyone outside it, whoever asks. If someone needs something, an owner can decide and share it themselves.",
+};
 
 export function planDataRequestFromOutside(message: ReadMessage): AssistantPlan | null {
-  if (!ASKS_FOR_OUR_DATA.test(message.raw)) return null;
-  return {
-    kind: "refuse",
-    reply:
-      "I won't send the company's customers, schedule or other records to anyone outside it, whoever asks. If someone needs something, an owner can decide and share it themselves.",
-  };
+  return ASKS_FOR_OUR_DATA.test(message.raw) ? OUR_DATA_REFUSAL : null;
 }
 
 /** A technician's tasks at a visit, which the field app does (offline too), not the chat. */
