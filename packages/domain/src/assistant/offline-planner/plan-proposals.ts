@@ -43,6 +43,10 @@ function jobTitle(rest: string): { title: string | null; customerPart: string } 
  */
 const JOB_MADE_FOR =
   /\b(make|create|open|set up|start)\s+(?!(?:a|an|another|new|me|us)\b)(.+?)\s+(?:a|an)\s+(?:new\s+)?job\s+for\s+(.+)$/i;
+/** "make him a gutter cleaning job", "make Luis Ortiz a gutter cleaning job", "make a gutter cleaning job for Luis": the
+ * work said before "job". */
+const JOB_OF_WORK =
+  /\b(make|create|open|set up|start|add)\s+(?:(?!(?:a|an|another|new)\b)(.+?)\s+)?(?:a|an)\s+(?!(?:new|job)\b)((?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+job\b(?:\s+for\s+(.+?))?\s*[.!]?$/i;
 const JOB_UNDER = /\b((?:job|work order)\s+)(?:under|on|in)\s+(?:the\s+)?(.+?)(?:['’]s)?\s+(?:account\s+)?for\s+(.+)$/i;
 
 export async function planCreateJob(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
@@ -51,7 +55,12 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
       JOB_MADE_FOR,
       (_all, verb: string, customer: string, work: string) => `${verb} a job for ${customer}: ${work}`,
     )
-    .replace(JOB_UNDER, (_all, job: string, customer: string, work: string) => `${job}for ${customer}: ${work}`);
+    .replace(JOB_UNDER, (_all, job: string, customer: string, work: string) => `${job}for ${customer}: ${work}`)
+    .replace(
+      JOB_OF_WORK,
+      (_all, verb: string, customer: string | undefined, work: string, forWhom: string | undefined) =>
+        `${verb} a job for ${customer ?? forWhom ?? "them"}: ${work}`,
+    );
   const found = CREATE_JOB.exec(said);
   if (!found) return null;
   // "new job, monday 9am crew b": a new job with a time is a visit to book (schedule-visit makes the job).

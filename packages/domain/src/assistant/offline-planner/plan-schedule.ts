@@ -312,8 +312,18 @@ async function visitTarget(subject: string, input: PlannerInput): Promise<Target
       },
     };
   }
-  const resolved = await resolveCustomerAndService(subject, input);
-  if ("plan" in resolved) return (await jobTitled(subject, input)) ?? resolved;
+  const found = await resolveCustomerAndService(subject, input);
+  const titled = "plan" in found ? await jobTitled(subject, input) : null;
+  if (titled) return titled;
+  // "book the spray for the 8th" with a customer's page open (or their message pasted): the words are the work.
+  const selected =
+    "plan" in found && input.context.customerId && /^I couldn't find a customer named/.test(found.plan.reply)
+      ? await input.lookup.customerById(input.context.customerId)
+      : null;
+  const resolved = selected
+    ? { customer: selected, service: subject.replace(/^(?:the|a|an|their|his|her|its)\s+/i, "").trim() || null }
+    : found;
+  if ("plan" in resolved) return resolved;
   const { customer, service } = resolved;
   const who = `**${asMarkdownText(customer.name)}**`;
   const jobs = await input.lookup.findJobs({ customerId: customer.id });
