@@ -70,6 +70,7 @@ import {
   planDataRequestFromOutside,
   planFieldTask,
   planGlossary,
+  planAboutTheApp,
   planOutsideTheApp,
   planPlanQuestion,
 } from "./plan-help.ts";
@@ -120,6 +121,7 @@ const RULES: Rule[] = [
   planAccountChange,
   planHowTo,
   planPlanQuestion,
+  planAboutTheApp,
   planGlossary,
   planMarkDone,
   planCustomerByPhone,
@@ -228,6 +230,11 @@ function small(message: ReadMessage): AssistantPlan | null {
       "what can you help",
       "how do you work",
       "what are you for",
+    ) ||
+    // "Can you explain what you're able to help with?", "Can you schedule things for me, or do I have to do it all
+    // myself?": what the assistant does, asked of no record in particular.
+    /\b(?:what|how)\s+(?:you(?:['’]re|\s+are)\s+able\s+to|(?:are\s+)?you\s+(?:able\s+to|can))\s+(?:help|do)\b|^\s*(?:can|could|will)\s+(?:you|u)\s+[a-z]+\s+(?:things|stuff)\s+for\s+(?:me|us)\b/i.test(
+      message.raw,
     ) ||
     /^\s*what\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:things|stuff)?\s*(?:else\s+)?can\s+(?:you|u|it|this|th(?:is|e)\s+(?:assistant|bot|thing|chat|ai))\s+(?:actually\s+|really\s+)?(?:do|help(?:\s+(?:me|us))?\s+with)\b/i.test(
       message.raw,
