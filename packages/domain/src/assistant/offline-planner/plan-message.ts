@@ -688,6 +688,19 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
     const plan = await byRules(readMessage(message.raw.slice(howTo[0].length)), input);
     if (plan?.kind === "confirm") return plan;
   }
+  // "is there a way to get our invoices into QuickBooks?", "is there a way for my customers to pay online": asked as
+  // whether it can be done, read as what is asked, when the rules read it as something the app does.
+  const way = IS_THERE_A_WAY.exec(message.raw);
+  if (way) {
+    const plan = await byRules(readMessage(message.raw.slice(way[0].length)), input);
+    if (
+      plan &&
+      (plan.kind === "confirm" ||
+        plan.kind === "read" ||
+        (plan.kind === "actions" && plan.actions.every((action) => action.type !== "request_quote")))
+    )
+      return plan;
+  }
   // "crew B is out sick tomorrow. can Alpha Team take Jane Smith's mowing at the same time?": the sentence that asks,
   // when it asks for a change.
   // A customer's quoted words are no sentences of the office's.
@@ -831,6 +844,9 @@ async function withVisitDays(text: string, input: PlannerInput): Promise<string>
 
 const TAKEN_BACK =
   /[.!?;,]\s+(?:(?:ok|okay|actually|wait|hmm+|oh|no|nah|sorry)[,.!]?\s+)*(?:never ?mind|forget (?:it|that|about it)|scratch that|cancel that|don['’]?t(?: do (?:it|that|anything))?|leave it)(?:[,.!]?\s*(?:never ?mind|don['’]?t|forget it|thanks?|sorry))*[.!]*\s*$/i;
+
+const IS_THERE_A_WAY =
+  /^\s*(?:(?:so|hey|hi|ok|okay)[,\s]+)?(?:is\s+there\s+(?:a|any|some)\s+way\s+(?:for\s+(?:me|us|my\s+\w+|our\s+\w+)\s+)?to|is\s+it\s+possible\s+to|would\s+it\s+be\s+possible\s+to)\s+/i;
 
 const HOW_DO_I =
   /^\s*how (?:do|can|would|should|could) (?:i|we|you)\s+(?=(?:move|reschedule|push|schedule|book|put|record|send)\b)/i;
