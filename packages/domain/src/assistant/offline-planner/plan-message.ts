@@ -353,7 +353,9 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
   const said = await withVisitTimes(text, withIds);
   const message = readMessage(await withCrewNames(await withVisitDays(typosFixed(writtenOut(said)), withIds), withIds));
   const plan = await withTheCrewSaidApart(
-    await withTheOtherToo(await decide(message, withIds), message, withIds),
+    await withTheOtherToo(await decide(message, withIds), message, withIds, (other) =>
+      byRules(readMessage(typosFixed(writtenOut(other))), withIds),
+    ),
     message,
     withIds,
   );

@@ -14,7 +14,7 @@ import {
   resolveCustomer,
 } from "./resolve-customer.ts";
 
-const INVOICE_NUMBER = /\b(?:invoice|inv)\s*(?:#|no\.?|number|num)?\s*(\d{1,9})\b/i;
+const INVOICE_NUMBER = /\b(?:invoices?|inv)\s*(?:#|no\.?|number|num|numbers|nos\.?)?\s*(\d{1,9})\b/i;
 /** "#1032", but not a check's own number ("check #4471"). */
 const HASH_NUMBER = /(?<!\b(?:check|cheque|chk)\s*)#\s*(\d{1,9})\b/i;
 const CHECK_NUMBER =
@@ -411,7 +411,7 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
  * me, did she ever pay": a number and a question whether its customer paid.
  */
 const SHOW_INVOICE =
-  /\b(?:did|has|have|is|was)\s+[\w'’ ]{1,40}?\s+(?:paid|pay)\s+(?:(?:for|on)\s+)?(?:invoice\s+)?#?\d{3,9}\b|\b(?:balance|owed?|owing|outstanding|open|left|due)\b.*\b(?:on|for|of)\s+#?\d{3,9}\s*\??\s*$|\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b|\b(?:did|has|is|was)\s+#?\d{3,9}\s+(?:get|been|be)?\s*paid\b|(?:^|\s)#?\d{3,9}\b.*\b(?:did|has|have)\s+(?:he|she|they|the customer|the client)\s+(?:ever\s+|already\s+|yet\s+)?(?:pay|paid)\b/i;
+  /\b(?:did|has|have|is|was)\s+[\w'’ ]{1,40}?\s+(?:paid|pay)\s+(?:(?:for|on)\s+)?(?:invoice\s+)?#?\d{3,9}\b|\b(?:balance|owed?|owing|outstanding|open|left|due)\b.*\b(?:on|for|of)\s+#?\d{3,9}\s*\??\s*$|\b(?:invoices?|inv)\s*(?:#|no\.?|numbers?)?\s*\d{1,9}\b|\b(?:did|has|is|was)\s+#?\d{3,9}\s+(?:get|been|be)?\s*paid\b|(?:^|\s)#?\d{3,9}\b.*\b(?:did|has|have)\s+(?:he|she|they|the customer|the client)\s+(?:ever\s+|already\s+|yet\s+)?(?:pay|paid)\b/i;
 const CHANGES_INVOICE = /\b(?:void|cancel|delete|edit|change|update|send|email|text|resend|refund)\b/i;
 
 /** "1032?", "#1033 paid yet?": a number alone names the job or the invoice the company has under it. */
