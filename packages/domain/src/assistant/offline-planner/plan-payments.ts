@@ -54,7 +54,20 @@ function bareInvoiceNumber(text: string): number | null {
   return numbers.length === 1 ? numbers[0]! : null;
 }
 
-const REMIND = ["remind", "reminder", "reminders", "chase", "nudge", "dun", "follow up on", "follow up with", "ping"];
+const REMIND = [
+  "remind",
+  "reminder",
+  "reminders",
+  "chase",
+  "nudge",
+  "dun",
+  "follow up on",
+  "follow up with",
+  "ping",
+  "know they owe",
+  "know that they owe",
+  "know they still owe",
+];
 const ABOUT_MONEY = [
   "payment",
   "payments",
@@ -83,11 +96,13 @@ const ABOUT_MONEY = [
  * reminder out to Luis Ortiz".
  */
 const REMINDER_FOR = [
-  /\b(?:remind|chase|nudge|ping|follow up with)\s+(.+?)(?:\s+(?:to pay|to settle|about|of|that|for|regarding|re|on)\b|[,.?!]|$)/i,
+  /\b(?:remind|chase|nudge|ping|follow up with)\s+(?!to\s+(?:go|be\s+sent|get\s+sent)\b)(.+?)(?:\s+(?:to pay|to settle|about|of|that|for|regarding|re|on)\b|[,.?!]|$)/i,
   /\b(?:send|text|email|e-mail|sms|shoot|drop)(?:ing)?\s+(.+?)\s+(?:a|an|the|another)\s+(?:[\w-]+\s+){0,3}?reminder/i,
   // "… no, send it to Luis Ortiz instead": the reminder, to another customer.
   /\b(?:send|give|do)\s+(?:it|that|one|this|the\s+reminder)\s+(?:to|for)\s+(.+?)(?:\s+(?:instead|then|please)\b|[,.?!]|$)/i,
-  /\breminders?\s+(?:(?:to\s+)?(?:go|be sent|get sent)\s+)?(?:(?:out|over|off)\s+)?(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay)\b|[,.?!]|$)/i,
+  /\b(?:reminders?|nudges?)\s+(?:(?:to\s+)?(?:go|be sent|get sent)\s+)?(?:(?:out|over|off)\s+)?(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay|and only|only|alone)\b|[,.?!—–]|$)/i,
+  // "let every late payer know they owe us": whoever is told they owe.
+  /\blet\s+(.+?)\s+know\s+(?:that\s+)?(?:they|he|she)\s+(?:still\s+)?(?:owe|owes|are\s+behind|is\s+behind|are\s+late|is\s+late)\b/i,
   // "garcia - payment reminder": whom, then what.
   /^\s*([a-z][\w'’&. ]{1,40}?)\s*[-–—:]\s+(?:(?:send|a|an|the)\s+)*(?:payment\s+)?(?:reminders?|nudge|chase)\b/i,
 ];
@@ -96,7 +111,8 @@ const GENERIC = new Set(
   (
     "all every each the my our of everyone everybody customers customer clients client people folks who whos that " +
     "owe owes owing us me money past due overdue late payers payer unpaid outstanding invoices invoice payments " +
-    "payment with out to pay send is are a an reminder reminders accounts account still have has balance balances open"
+    "payment with out to pay send is are a an reminder reminders accounts account still have has balance balances open " +
+    "them those ones"
   ).split(" "),
 );
 
@@ -156,7 +172,12 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
     reminderName(message.raw) !== null &&
     !mentions(message, "visit", "appointment", "schedule", "tomorrow", "today", "booking", "service", "call", "crew");
   if (!mentions(message, ...ABOUT_MONEY) && !forCustomerAlone) return null;
-  if (mentions(message, "settings", "set up", "setup", "configure", "automatic", "automatically", "every time"))
+  // "set up automatic reminders" is the automation; "set up a reminder to Luis Ortiz" is a reminder to him.
+  const toSomeone = reminderName(message.raw);
+  if (
+    mentions(message, "settings", "set up", "setup", "configure", "automatic", "automatically", "every time") &&
+    (toSomeone === null || isPronoun(toSomeone) || mentions(message, "automatic", "automatically", "every time"))
+  )
     return null;
   const refusal = refusalOf(CAPABILITIES.sendReminders, input);
   if (refusal) return refusal;
