@@ -427,15 +427,19 @@ const OTHER_COMPANY =
 
 /** "Green Valley Lawn Co's customers, they use this app too": a business's records that are not the user's. */
 const ANOTHER_BUSINESS =
-  /\b(?:their|that company['’]?s|that business['’]?s)\s+(?:customer|client)s?(?:\s+list)?\b(?=.*\b(?:compare|pricing|prices|rates)\b)|\b(?:helping out|working|work|also work|used to work|part[- ]time)\s+(?:part[- ]time\s+)?(?:at|for)\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3}\b(?=[\s\S]*\b(?:their|them)\b)|\b(?:i|we)\s+used\s+to\s+work\s+(?:there|for\s+them|at\s+\w+)|\b(?:my|our)\s+(?:old|former|previous)\s+(?:company|employer|boss|job)['’]?s?\b|\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b[A-Z][\w&'’.-]*\s+(?:also\s+)?uses\s+(?:this|the)\s+same\s+(?:app|software|system|product|platform)\b|\bruns\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3}\s+on\s+(?:this|the)\s+same\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
+  /\b(?:their|that company['’]?s|that business['’]?s)\s+(?:customer|client)s?(?:\s+list)?\b(?=.*\b(?:compare|pricing|prices|rates)\b)|\b(?:helping out|working|work|also work|used to work|part[- ]time)\s+(?:part[- ]time\s+)?(?:at|for)\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3}\b(?=[\s\S]*\b(?:their|them)\b)|\b(?:i|we)\s+used\s+to\s+work\s+(?:there|for\s+them|at\s+\w+)|\b(?:my|our)\s+(?:old|former|previous)\s+(?:company|employer|boss|job)['’]?s?\b|\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b(?:they|they['’]re|they\s+are|who['’]s|who\s+is|he['’]s|she['’]s)\s+(?:also\s+)?on\s+(?:this|the\s+same|our)\s+(?:app|software|system|product|platform)\b|\b[A-Z][\w&'’.-]*\s+(?:also\s+)?uses\s+(?:this|the)\s+same\s+(?:app|software|system|product|platform)\b|\bruns\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3}\s+on\s+(?:this|the)\s+same\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
 
 /** "greenleaf landscaping's customers": a business named by its trade, whose records are asked for. */
 const TRADE_BUSINESS_RECORDS =
   /\b((?:[\w&.-]+\s+){1,3}(?:landscaping|lawn care|lawns|plumbing|hvac|heating|cooling|air|cleaning|cleaners|roofing|electric|electrical|pest control|services|pools?|tree care|trees|gutters|painting))['’]?s\s+(?:customers?|clients?|customer list|client list|jobs?|invoices?|data|schedule|revenue|prices?)\b/i;
 
+/** "all the customers of Blue Ridge Roofing": the records of a business named after them. */
+const RECORDS_OF_A_BUSINESS =
+  /\b(?:customers?|clients?|customer list|client list|jobs?|invoices?|data|schedule|revenue|prices?)\s+of\s+((?:[A-Z][\w&'’.-]*\s+){0,3}[A-Z][\w&'’.-]*)/;
+
 /** A request about another company's data: the assistant sees only the user's own. */
 export async function planOtherCompany(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  const business = TRADE_BUSINESS_RECORDS.exec(message.raw)?.[1];
+  const business = TRADE_BUSINESS_RECORDS.exec(message.raw)?.[1] ?? RECORDS_OF_A_BUSINESS.exec(message.raw)?.[1];
   // A customer of ours named by their trade ("Acme Plumbing's invoices") is ours to show.
   const another =
     business !== undefined &&
