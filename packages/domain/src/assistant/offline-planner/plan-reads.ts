@@ -283,6 +283,13 @@ function periodByShape(text: string, today: string): NamedPeriod | null {
       until: monthStart(year, number * 3),
     };
   }
+  // "the same month last year", "this month last year": this month's name, a year back.
+  if (/\b(?:(?:the\s+)?same\s+month|this\s+month)\s+(?:last|a|the\s+previous)\s+year\b/.test(text))
+    return {
+      label: `${new Date(Date.UTC(thisYear - 1, thisMonth, 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" })} ${thisYear - 1}`,
+      from: monthStart(thisYear - 1, thisMonth),
+      until: monthStart(thisYear - 1, thisMonth + 1),
+    };
   const half = /\b(first|second|1st|2nd)\s+half\b|\bh([12])\b/.exec(text);
   if (half) {
     const number = half[2] ? Number(half[2]) : ORDINALS[half[1]!]!;
@@ -350,6 +357,9 @@ function periodOf(message: ReadMessage, input: PlannerInput): { label: string; f
 }
 
 const INVOICED = ["invoiced", "billed", "invoice", "invoices", "bill", "billing"];
+/** A measure of money said not to be the one meant: "not what we billed", "I don't need what was paid". */
+const NOT_THIS_MEASURE =
+  /\b(?:not|don['’]?t\s+(?:need|want|care\s+about)|rather\s+than|instead\s+of|other\s+than)\s+(?:(?:what|how\s+much)\s+(?:we|was|were|they|i|has\s+been|had\s+been|got)\s+)?(?:(?:actually|just|only)\s+)?(billed|invoiced|charged|sent\s+out|paid|collected|received|came\s+in)\b/i;
 
 export function planRevenue(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   const asksMoney = mentions(
@@ -406,15 +416,22 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     return null;
   const refusal = refusalFor(CAPABILITIES.seeRevenue, input.role, input.features);
   if (refusal) return refusal;
-  const period = periodOf(message, input);
+  // "…next month, and want the big picture: what have we received so far this year?": the period the question names.
+  const question = /[^.:;!?]*\?\s*$/.exec(message.raw)?.[0];
+  const period =
+    (question && question.trim() !== message.raw.trim() ? periodOf(readMessage(question), input) : null) ??
+    periodOf(message, input);
   if (!period)
     return { kind: "clarify", reply: "For which period: today, this week, this month, last month or this year?" };
-  const collectedToo = mentions(message, "collect", "collected", "collections", "paid", "received", "took in");
+  // "not what we billed", "I don't need what was paid": the measure set aside, and so the other one meant.
+  const setAside = NOT_THIS_MEASURE.exec(message.raw)?.[1]?.toLowerCase();
+  const said = setAside ? readMessage(message.raw.replace(NOT_THIS_MEASURE, " ")) : message;
+  const collectedToo =
+    setAside !== undefined
+      ? /^(?:billed|invoiced|charged|sent)/.test(setAside)
+      : mentions(said, "collect", "collected", "collections", "paid", "received", "took in");
   // "not what we billed, what we collected": the one the other is set against.
-  const notBilled =
-    /\bnot\s+(?:(?:what|how\s+much)\s+(?:we|was|they|i)\s+)?(?:billed|invoiced|charged|sent\s+out)\b/i.test(
-      message.raw,
-    );
+  const notBilled = setAside !== undefined && /^(?:billed|invoiced|charged|sent)/.test(setAside);
   // "invoiced vs collected in october": both, side by side.
   if (
     !notBilled &&
@@ -430,7 +447,7 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
         { tool: "revenueForPeriod", ...period, measure: "collected" },
       ],
     };
-  const invoiced = mentions(message, ...INVOICED) && !collectedToo;
+  const invoiced = setAside !== undefined ? !collectedToo : mentions(message, ...INVOICED) && !collectedToo;
   const measure = invoiced ? "invoiced" : "collected";
   // "what did we collect last month and how does that stack up against September?", "last month's collections and
   // this month's so far": two periods, side by side.

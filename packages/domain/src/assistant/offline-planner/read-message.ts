@@ -252,6 +252,7 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(?:aircon|air[- ]con|a\/c)\b/gi, "AC"],
   [/\bpunters\b/gi, "customers"],
   [/\bfortnight\b/gi, "two weeks"],
+  [/\b(?:yday|ystrdy|yest)\b/gi, "yesterday"],
   [/\binvoice\s+(?:ref|reference|ref\.)\s*(?=#?\d)/gi, "invoice "],
   [/\binv\.?\s*(?=#?\d)/gi, "invoice "],
   // "email/text settings": two words joined by a slash are both meant ("12/8" is a date, "settings/payments" a page).
