@@ -76,7 +76,7 @@ import {
 } from "./plan-help.ts";
 import { planByParts, readByParts } from "./plan-by-parts.ts";
 import { withTheOtherToo } from "./plan-both.ts";
-import type { PlannerInput, PlannerLookup } from "./planner-input.ts";
+import type { PlannerInput, PlannerLookup, VisitRecord } from "./planner-input.ts";
 import { mentions, readMessage, typosFixed, writtenOut, type ReadMessage } from "./read-message.ts";
 import { candidateList, customerAtStart, customerMentioned } from "./resolve-customer.ts";
 import { sameWork } from "./work-words.ts";
@@ -741,7 +741,62 @@ function missesItsParts(plan: AssistantPlan): boolean {
 
 /** "the day after the cleanup", "same day as the ortiz cleanup": a day said by another visit's. */
 const VISIT_ANCHOR =
-  /\b(?:on\s+)?(?:the\s+)?(same day as|day after|day before)\s+(?:the\s+|our\s+)?((?:[a-z0-9'’-]+\s+){0,4}?(?:cleanup|clean-up|check|visit|install|installation|mowing|mow|aeration|job|appointment|service|repair|tune-?up|inspection|treatment|cleaning))\b/gi;
+  /\b(?:on\s+)?(?:the\s+)?(same day as|same (?:morning|afternoon|evening) as|day after|day before|(?:a|one|two|three|four|five|six|seven|\d{1,2})\s+(?:days?|weeks?)\s+(?:after|before))\s+(?:the\s+|our\s+)?((?:[a-z0-9'’-]+\s+){0,5}?(?:cleanup|clean-up|check|visit|install|installation|mowing|mow|aeration|job|appointment|service|repair|tune-?up|inspection|treatment|cleaning))\b(?:\s+(?:at|for)\s+(?!\d)([a-z0-9'’-]+(?:\s+[a-z0-9'’-]+){0,2}?['’]s?)(?=[\s,.;!?]|$))?/gi;
+const COUNT_WORDS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+};
+
+/** How many days an anchor moves from its visit's: "day after" 1, "three days before" -3, "same day as" 0. */
+function anchorShift(said: string): number {
+  const counted = /^(a|one|two|three|four|five|six|seven|\d{1,2})\s+(days?|weeks?)\s+(after|before)$/i.exec(
+    said.trim(),
+  );
+  if (counted) {
+    const count = COUNT_WORDS[counted[1]!.toLowerCase()] ?? Number(counted[1]);
+    return count * (/^week/i.test(counted[2]!) ? 7 : 1) * (/after/i.test(counted[3]!) ? 1 : -1);
+  }
+  return /after/i.test(said) ? 1 : /before/i.test(said) ? -1 : 0;
+}
+
+/**
+ * The visit words name, among those they could: "Jane Smith's December mowing" is the one in December, "Jane's dec 4
+ * mow" the one on the 4th, "Jane's next mowing" the first.
+ */
+function visitOfWords(words: string, visits: readonly VisitRecord[], input: PlannerInput): VisitRecord | undefined {
+  const scheduled = visits.filter((visit) => visit.start !== null);
+  const day = (visit: VisitRecord) => dayInTimeZone(new Date(visit.start!), input.timeZone);
+  const saidDay = readWhens(words, input.now, input.timeZone).spans.find((span) => span.day !== null)?.day;
+  const month = MONTH_NAMES.findIndex((name) => new RegExp(String.raw`\b${name}\b`, "i").test(words));
+  return (
+    (saidDay ? scheduled.find((visit) => day(visit) === saidDay) : undefined) ??
+    (month >= 0 ? scheduled.find((visit) => Number(day(visit).slice(5, 7)) === month + 1) : undefined) ??
+    scheduled[0]
+  );
+}
+/** "an hour earlier", "two hours later": a time said by its distance from another visit's. */
+const HOURS_FROM = /,?\s*(an?|one|two|three|half an|\d)\s+hours?\s+(earlier|later|before|after)\b/i;
+const MONTH_NAMES = [
+  "jan(?:uary)?",
+  "feb(?:ruary)?",
+  "mar(?:ch)?",
+  "apr(?:il)?",
+  "may",
+  "june?",
+  "july?",
+  "aug(?:ust)?",
+  "sep(?:t(?:ember)?)?",
+  "oct(?:ober)?",
+  "nov(?:ember)?",
+  "dec(?:ember)?",
+];
 
 const WEEKDAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const WEEKDAY_BY_VISIT =
@@ -763,6 +818,20 @@ const SAME_TIME_AS = new RegExp(
   "i",
 );
 
+/** A visit's start on the company's wall clock, as a request says it: "at 9:00am". */
+function clockOf(start: string, input: PlannerInput): string {
+  const clock = new Intl.DateTimeFormat("en-US", {
+    timeZone: input.timeZone,
+    hour: "numeric",
+    minute: "2-digit",
+    hourCycle: "h12",
+  })
+    .format(new Date(start))
+    .replace(/\s/g, "")
+    .toLowerCase();
+  return `at ${clock}`;
+}
+
 /** The wall-clock time of the named visit (on the weekday said, when one is): "at 9:00am". */
 async function visitTimeSaid(words: string, weekday: string | undefined, input: PlannerInput): Promise<string | null> {
   const named = await visitsNamed(words, input);
@@ -774,17 +843,7 @@ async function visitTimeSaid(words: string, weekday: string | undefined, input: 
       (wanted < 0 ||
         new Date(`${dayInTimeZone(new Date(candidate.start), input.timeZone)}T12:00:00Z`).getUTCDay() === wanted),
   );
-  if (!visit?.start) return null;
-  const clock = new Intl.DateTimeFormat("en-US", {
-    timeZone: input.timeZone,
-    hour: "numeric",
-    minute: "2-digit",
-    hourCycle: "h12",
-  })
-    .format(new Date(visit.start))
-    .replace(/\s/g, "")
-    .toLowerCase();
-  return `at ${clock}`;
+  return visit?.start ? clockOf(visit.start, input) : null;
 }
 
 /** A time said by another visit's ("at the same time as the Ortiz check"): that visit's time, written out. */
@@ -803,18 +862,60 @@ async function withVisitTimes(text: string, input: PlannerInput): Promise<string
     const time = await visitTimeSaid(sameAs[1]!, sameAs[2], input);
     if (time) out = out.replace(sameAs[0], time);
   }
+  // "two days after the Ortiz sprinkler check, same time of day": the time of the visit the day is said by.
+  const anchor = new RegExp(VISIT_ANCHOR.source, "i").exec(out);
+  const sameTime = /,?\s*(?:at\s+)?(?:the\s+)?same\s+time(?:\s+of\s+(?:the\s+)?day)?\b/i;
+  if (anchor && sameTime.test(out) && !/\bsame time as\b/i.test(out)) {
+    const named = await visitsNamed(anchor[2]!, input);
+    const visit = "visits" in named ? visitOfWords(anchor[2]!, named.visits, input) : undefined;
+    if (visit?.start) out = out.replace(sameTime, ` ${clockOf(visit.start, input)}`);
+  }
   return out;
 }
 
 async function withVisitDays(text: string, input: PlannerInput): Promise<string> {
   let out = text.replace(PLANNED_FOR, "$1 $2 the ");
   for (const found of [...out.matchAll(VISIT_ANCHOR)]) {
-    const named = await visitsNamed(found[2]!, input);
-    const start = "visits" in named ? named.visits.find((visit) => visit.start !== null)?.start : undefined;
-    if (!start) continue;
-    const day = dayInTimeZone(new Date(start), input.timeZone);
-    const shift = /after/i.test(found[1]!) ? 1 : /before/i.test(found[1]!) ? -1 : 0;
-    out = out.replace(found[0], `on ${addDays(day, shift)}`);
+    // "the sprinkler check at Luis Ortiz's": the customer said after the work is whose work it is.
+    const words = found[3] ? `${found[3].replace(/['’]s?$/, "")}'s ${found[2]!}` : found[2]!;
+    // "Jane Smith's December mowing": the day or month said picks the visit, not the work's name.
+    const named = await visitsNamed(
+      words
+        .replace(
+          new RegExp(
+            String.raw`\b(?:${MONTH_NAMES.join("|")})\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?\b|\b(?:next|upcoming)\s+`,
+            "gi",
+          ),
+          "",
+        )
+        .replace(/\s+/g, " ")
+        .trim(),
+      input,
+    );
+    const visit = "visits" in named ? visitOfWords(words, named.visits, input) : undefined;
+    if (!visit?.start) continue;
+    const day = dayInTimeZone(new Date(visit.start), input.timeZone);
+    // "same morning as…": that day, in the morning.
+    const part = /same (morning|afternoon|evening) as/i.exec(found[1]!)?.[1];
+    // "…, same time of day": the visit's own time; "…, an hour earlier": that far from it.
+    const hours = HOURS_FROM.exec(out);
+    const moved = hours
+      ? new Date(
+          new Date(visit.start).getTime() +
+            (COUNT_WORDS[hours[1]!.toLowerCase()] ?? (/half/i.test(hours[1]!) ? 0.5 : Number(hours[1]))) *
+              3_600_000 *
+              (/earlier|before/i.test(hours[2]!) ? -1 : 1),
+        ).toISOString()
+      : null;
+    const time = moved
+      ? ` ${clockOf(moved, input)}`
+      : /\bsame\s+time(?:\s+of\s+(?:the\s+)?day)?\b/i.test(out)
+        ? ` ${clockOf(visit.start, input)}`
+        : "";
+    out = out
+      .replace(found[0], `on ${addDays(day, anchorShift(found[1]!))}${time || (part ? ` ${part}` : "")}`)
+      .replace(time ? /,?\s*(?:at\s+)?(?:the\s+)?same\s+time(?:\s+of\s+(?:the\s+)?day)?\b/i : /$^/, "")
+      .replace(moved ? HOURS_FROM : /$^/, "");
   }
   // "the monday after the ortiz sprinkler check": that weekday, the first after (or the last before) the visit's day.
   for (const found of [...out.matchAll(WEEKDAY_BY_VISIT)]) {
