@@ -33,8 +33,20 @@ export async function runAssistantTurn(
   emit: EmitAssistantEvents,
   log?: RunLog,
 ): Promise<TurnOutcome> {
-  const admitted = await admitQuestionTurn(deps, user);
-  if (!(await claimRequestFast(deps.redis, user, input.requestId))) return { status: "duplicate" };
+  // The plan's admission (a transaction) and the request id's claim (Redis) are asked at once: a message's first UI
+  // action waits for the slower of the two, not for both in turn.
+  const [admission, claim] = await Promise.allSettled([
+    admitQuestionTurn(deps, user),
+    claimRequestFast(deps.redis, user, input.requestId),
+  ]);
+  if (admission.status === "rejected") {
+    if (claim.status === "fulfilled" && claim.value)
+      await releaseRequestClaim(deps.redis, user, input.requestId).catch(() => undefined);
+    throw admission.reason;
+  }
+  if (claim.status === "rejected") throw claim.reason;
+  if (!claim.value) return { status: "duplicate" };
+  const admitted = admission.value;
   try {
     return await answerTurn(admitted, user, input, emit, log);
   } catch (error) {
