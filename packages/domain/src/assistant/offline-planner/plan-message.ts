@@ -353,8 +353,12 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
   const said = await withVisitTimes(text, withIds);
   const message = readMessage(await withCrewNames(await withVisitDays(typosFixed(writtenOut(said)), withIds), withIds));
   const plan = await withTheCrewSaidApart(
-    await withTheOtherToo(await decide(message, withIds), message, withIds, (other) =>
-      byRules(readMessage(typosFixed(writtenOut(other))), withIds),
+    await asAMove(
+      await withTheOtherToo(await decide(message, withIds), message, withIds, (other) =>
+        byRules(readMessage(typosFixed(writtenOut(other))), withIds),
+      ),
+      message,
+      withIds,
     ),
     message,
     withIds,
@@ -376,6 +380,43 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
     if (withThem.kind !== "clarify") return assistantPlanSchema.parse(withThem);
   }
   return assistantPlanSchema.parse(plan);
+}
+
+/** "…instead of 11", "…instead of tomorrow": the slot a booked visit has now. */
+const INSTEAD_OF_A_SLOT =
+  /\binstead\s+of\s+(?:the\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon)\b/i;
+
+/**
+ * A new job booked for work the customer already has a visit of ("Tomorrow's mowing for Jane Smith: put it on crew
+ * a, same time"), or said as instead of the slot it has ("Jane Smith asked us to come at 2pm tomorrow instead of
+ * 11"): a move of that visit, when the rules read the request as one.
+ */
+async function asAMove(plan: AssistantPlan, message: ReadMessage, input: PlannerInput): Promise<AssistantPlan> {
+  // "…put it on crew a, same time" read as a new job waiting for its time: the time is the visit's own.
+  if (
+    plan.kind === "clarify" &&
+    /should I schedule a new job\b/.test(plan.reply) &&
+    /\bsame time\b/i.test(input.message)
+  )
+    return movedInstead(plan, message, input);
+  if (plan.kind !== "confirm" || plan.proposal.moduleId !== "schedule-visit") return plan;
+  const params = plan.proposal.params as { customerId?: string; title?: string };
+  if (!params.customerId || !params.title) return plan;
+  const visits = (await input.lookup.upcomingVisits({ customerId: params.customerId })).filter(
+    (visit) => visit.start !== null,
+  );
+  const titleWords = params.title.split(/[^A-Za-z]+/).filter((word) => word.length >= 3);
+  const booked = visits.some((visit) => titleWords.some((word) => sameWork(word, visit.jobTitle)));
+  if (!booked && !(INSTEAD_OF_A_SLOT.test(message.raw) && visits.length > 0)) return plan;
+  return movedInstead(plan, message, input);
+}
+
+/** The message read as moving a visit; the plan as it was when that reads as no move. */
+async function movedInstead(plan: AssistantPlan, message: ReadMessage, input: PlannerInput): Promise<AssistantPlan> {
+  // "put it on crew a": given to that crew.
+  const said = message.raw.replace(/\bput\s+(it|that|them)\s+(?:on|with)\s+/i, "give $1 to ");
+  const moved = await decide(readMessage(`move ${said}`), input);
+  return moved.kind === "confirm" && moved.proposal.moduleId === "reschedule-visit" ? moved : plan;
 }
 
 /** A crew said unable to take the work: "Crew B can't make it", "crew A is full", "not crew c". */

@@ -4,6 +4,7 @@ import { editDistance, typoAllowance } from "./fuzzy-match.ts";
 /** The words the planner's rules look for; a message's word within a typo of one of them is read as it. */
 const VOCABULARY = [
   "address",
+  "reschedule",
   "record",
   "payment",
   "cash",
