@@ -41,6 +41,11 @@ const KINDS: Kind[] = [
   { name: "crew", pattern: CREW },
   { name: "number", pattern: String.raw`(?<![$\d.,:/])#?\b\d{3,9}\b(?![:/])` },
   { name: "method", pattern: String.raw`\b(?:cash|check|cheque|card)\b` },
+  // "a day before — no, 2 hours before": how long before or after.
+  {
+    name: "duration",
+    pattern: String.raw`\b(?:a|an|one|two|three|four|five|six|\d{1,3})\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b(?:\s+(?:before|after|later|earlier))?`,
+  },
   { name: "measure", pattern: String.raw`\b(?:collected|collect|invoiced|billed|received)\b` },
   { name: "month", pattern: String.raw`\b${MONTH_NAME}(?:['’]s)?` },
   {

@@ -17,7 +17,7 @@ const VISIT_REMINDER = new RegExp(
 );
 /** "follow up on invoices a week after they're due", "overdue invoice reminders", "chase late invoices automatically". */
 const INVOICE_FOLLOW_UP =
-  /\b(?:overdue|past[- ]due|late|unpaid)\s+(?:invoices?\s+)?(?:reminders?|follow-?ups?|notices?|nudges?)\b|\binvoice\s+(?:follow[- ]?ups?|reminders?)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge|e-?mail|text)\b.*\binvoices?\b.*\b(?:after|once|when)\b.*\b(?:due|overdue|past due|late)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge)\b.*\b(?:past|after|from)\s+(?:the(?:ir)?\s+)?due\s+dates?\b/i;
+  /\b(?:overdue|past[- ]due|late|unpaid)\s+(?:invoices?\s+)?(?:reminders?|follow-?ups?|notices?|nudges?)\b|\binvoice\s+(?:follow[- ]?ups?|reminders?)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge|e-?mail|text)\b.*\binvoices?\b.*\b(?:after|once|when)\b.*\b(?:due|overdue|past due|late)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge)\b.*\b(?:past|after|from)\s+(?:the(?:ir)?\s+)?due\s+dates?\b|\binvoices?\b.*\b(?:past|after|beyond)\s+(?:its|their|the)\s+due\s+dates?\b.*\b(?:follow-?\s*ups?|reminders?|nudges?|notices?)\b/i;
 /** "ask for a review after each visit", "turn on review requests". */
 const REVIEW_REQUEST =
   /\breview\s+requests?\b|\b(?:rate|rating|ratings)\s+(?:us|the\s+(?:job|visit|work))\b|\b(?:ask\w*|request\w*)\b.*\b(?:ratings?|feedback)\b.*\b(?:after|once)\b|\b(?:ask|request|get)\w*\b.*\breviews?\b.*\b(?:after|once|when)\b|\b(?:after|once)\b.*\b(?:ask|request)\w*\b.*\breviews?\b/i;
@@ -32,7 +32,7 @@ const ASKED_ABOUT = /^\s*(?:what|how)\s+(?:does|do|is|are|exactly)\b(?![^?]*\b(?
 /** Counted from a moment ("before their visit", "a week after they're due"): a rule, whatever else it says. */
 const COUNTED = new RegExp(
   String.raw`\b(?:before|ahead of|prior to)\s+(?:(?:their|each|every|all|the)\s+(?:upcoming\s+)?(?:visits?|appointments?|appts?|service|jobs?)|${ARRIVAL})\b|` +
-    String.raw`\b(?:after|past)\s+(?:they(?:['’]re| are)|it(?:['’]s| is)|the)\s+(?:\w+\s+)?(?:due|overdue|late)\b|\bafter\s+(?:the\s+|their\s+)?due(?:\s+dates?)?\b|\bpast\s+(?:the|their)\s+due\s+dates?\b|\b(?:after|once)\s+(?:each|every)\s+(?:visit|job|appointment)\b`,
+    String.raw`\b(?:after|past)\s+(?:they(?:['’]re| are)|it(?:['’]s| is)|the)\s+(?:\w+\s+)?(?:due|overdue|late)\b|\bafter\s+(?:the\s+|their\s+)?due(?:\s+dates?)?\b|\bpast\s+(?:the|their)\s+due\s+dates?\b|\b(?:after|once)\s+(?:each|every)\s+(?:visit|job|appointment)\b|\b(?:after|once|when(?:ever)?)\s+(?:we|they|the\s+crews?|our\s+(?:crews?|guys|techs?|team))\s+(?:finish|are\s+done|complete|wrap\s+up)\w*\b|\bwhenever\s+(?:an?\s+)?invoices?\b`,
   "i",
 );
 /** A request to connect the texting or payment service names reminders only as its reason. */
