@@ -203,6 +203,8 @@ const OUTSIDE: { pattern: RegExp; unless?: RegExp; reply: string }[] = [
       "Automations are on or off for the whole company, not for one customer: I can't skip one customer's reminders. Turn the automation off for everyone, or leave it on and tell the customer to ignore it.",
   },
   {
+    // "Rain is forecast for tomorrow, so move Jane Smith's mowing to Tuesday": the weather is only the reason.
+    unless: /\b(?:move|push|reschedule|shift|bump|book|schedule|put)\b/i,
     pattern: /\b(?:weather|forecast|rain(?:ing)?\s+(?:tomorrow|today|on))\b/i,
     reply:
       "I can't check the weather. If rain moves a day's work, tell me which visits to move (\"move tomorrow's mowing at Jane Smith's to friday\") or ask for the day's schedule.",

@@ -251,6 +251,10 @@ export async function planInvoiceVisits(message: ReadMessage, input: PlannerInpu
 const DRIVING_TOO_MUCH =
   /\b(?:driv\w*|running)\s+all over(?:\s+the\s+(?:place|map|town))?\b|\b(?:less|fewer|cut (?:down )?(?:on )?(?:the )?)\s*(?:driving|drive time|miles|mileage|back and forth)\b|\btoo much driving\b|\bzig-?zag\w*\b|\bless of a mess\b|\bback and forth across\b/i;
 
+/** "the best driving order", "the most efficient route": a day's visits put in their best order. */
+const ROUTE_ORDER =
+  /\b(?:best|most\s+efficient|efficient|shortest|quickest|fastest|optimal|smartest)\s+(?:driving\s+|drive\s+)?(?:order|routes?|path|sequence)\b/i;
+
 export function planOptimizeDay(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (
     !mentions(
@@ -272,7 +276,9 @@ export function planOptimizeDay(message: ReadMessage, input: PlannerInput): Assi
       mentions(message, "sort", "mess", "fix", "tidy", "redo", "reshuffle")
     ) &&
     // "the crews were driving all over the place today, can you make tomorrow less of a mess": the drives, said plainly.
-    !DRIVING_TOO_MUCH.test(message.raw)
+    !DRIVING_TOO_MUCH.test(message.raw) &&
+    // "the most efficient driving order for Tuesday's visits": the order a day's route takes.
+    !ROUTE_ORDER.test(message.raw)
   )
     return null;
   const refusal = refusalOf(CAPABILITIES.optimizeDay, input);
