@@ -4,6 +4,7 @@ import { withTenant } from "@fieldops/db";
 import { pullQuickBooksPaymentsTask } from "@fieldops/domain/quickbooks/pull-quickbooks-payments.task";
 import { pushToQuickBooksTask } from "@fieldops/domain/quickbooks/push-to-quickbooks.task";
 import { decryptSecret, DEVELOPMENT_ENCRYPTION_KEY } from "@fieldops/domain/integrations/token-encryption";
+import { dayInTimeZone } from "@fieldops/shared/company-time";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
 import type { QuickBooksOverview, QuickBooksSyncState } from "@fieldops/shared/quickbooks";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
@@ -200,6 +201,12 @@ const voidsOf = (quickbooksId: string) =>
     (request) => request.operation === "void" && (request.body as { Id?: string } | null)?.Id === quickbooksId,
   );
 
+/** Today's date where the test company is (the day a payment recorded now carries in QuickBooks). */
+async function companyToday(): Promise<string> {
+  const { timeZone } = await t.db.company.findUniqueOrThrow({ where: { id: company.id }, select: { timeZone: true } });
+  return dayInTimeZone(new Date(), timeZone);
+}
+
 /** Runs the push task once more, as a redelivered or retried task would (another BullMQ id, the same work). */
 async function redeliver(entity: "customer" | "invoice" | "payment" | "refund", id: string, companyId = company.id) {
   const row = await syncRow(entity, id);
@@ -389,12 +396,13 @@ describe("pushing to QuickBooks exactly once", () => {
   it("a payment QuickBooks made but whose answer was lost, and that the retry cannot find, is made once: the retry repeats its requestid", async () => {
     const { invoice, customerId } = await sentInvoice();
     await drain();
-    // The customer's long history in QuickBooks fills the one page (100 rows) of payments our lookup by note reads, so
-    // the retry does not find the payment the lost answer made and sends the create again: only QuickBooks' answer
-    // to a repeated requestid keeps it to one.
+    // A hundred payments of the customer that day in QuickBooks fill the one page (100 rows) our lookup by note reads,
+    // so the retry does not find the payment the lost answer made and sends the create again: only QuickBooks' answer
+    // to a repeated requestid keeps it to one. (Payments of other days are not searched: see the next test.)
     const customerRef = { value: ourCustomer(customerId)[0]!.Id };
+    const today = await companyToday();
     for (let i = 0; i < 100; i += 1)
-      quickbooks.createInQuickBooks(REALM, "Payment", { CustomerRef: customerRef, TotalAmt: 1, TxnDate: "2024-03-01" });
+      quickbooks.createInQuickBooks(REALM, "Payment", { CustomerRef: customerRef, TotalAmt: 1, TxnDate: today });
     quickbooks.dropAfterWrite("Payment");
     const paymentId = await payCash(invoice.id, 2000);
     await drain();
@@ -411,6 +419,30 @@ describe("pushing to QuickBooks exactly once", () => {
     const made = quickbooks.list(REALM, "Payment").filter((row) => row.PrivateNote === marker);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ TotalAmt: 20, CustomerRef: customerRef });
+    expect(await syncRow("payment", paymentId)).toMatchObject({ status: "synced", quickbooksId: made[0]!.Id });
+  });
+  it("a payment whose answer was lost is found again among the customer's long history of other days, and made once", async () => {
+    const { invoice, customerId } = await sentInvoice();
+    await drain();
+    // Three years of weekly visits paid one by one: more than a page of the customer's payments, none of them today.
+    const customerRef = { value: ourCustomer(customerId)[0]!.Id };
+    for (let i = 0; i < 150; i += 1)
+      quickbooks.createInQuickBooks(REALM, "Payment", { CustomerRef: customerRef, TotalAmt: 1, TxnDate: "2024-03-01" });
+    quickbooks.dropAfterWrite("Payment");
+    const paymentId = await payCash(invoice.id, 2000);
+    await drain();
+    const marker = `FieldOps payment ${paymentId}`;
+    const creates = quickbooks.requests.filter(
+      (request) =>
+        request.method === "POST" &&
+        request.path.endsWith("/payment") &&
+        (request.body as { PrivateNote?: string } | null)?.PrivateNote === marker,
+    );
+    // The retry's search (that customer's payments of the day) finds it: no second create is sent.
+    expect(creates).toHaveLength(1);
+    const made = quickbooks.list(REALM, "Payment").filter((row) => row.PrivateNote === marker);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ TxnDate: await companyToday(), CustomerRef: customerRef });
     expect(await syncRow("payment", paymentId)).toMatchObject({ status: "synced", quickbooksId: made[0]!.Id });
   });
 });

@@ -429,7 +429,7 @@ async function createOnce(
   const marker = quickBooksMarker(entity, id);
   const found = await findByMarker(
     context,
-    `select * from ${type} where CustomerRef = ${queryValue(customerRef)}`,
+    `select * from ${type} where CustomerRef = ${queryValue(customerRef)} and TxnDate = ${queryValue(String(fields.TxnDate))}`,
     "PrivateNote",
     marker,
   );
@@ -467,11 +467,13 @@ async function pushPayment(
   const customerRef = await ensurePushed(context, "customer", customerId);
   if (!invoiceRef || !customerRef) return null;
   const marker = quickBooksMarker("payment", id);
+  const txnDate = dayInTimeZone(payment.receivedAt, await companyTimeZone(context));
+  // A query answers one page (100 rows): the customer's payments of that day, not of all time, are searched for ours.
   const existing = row?.quickbooksId
     ? await context.client.read("Payment", row.quickbooksId)
     : await findByMarker(
         context,
-        `select * from Payment where CustomerRef = ${queryValue(customerRef)}`,
+        `select * from Payment where CustomerRef = ${queryValue(customerRef)} and TxnDate = ${queryValue(txnDate)}`,
         "PrivateNote",
         marker,
       );
@@ -482,7 +484,7 @@ async function pushPayment(
       "Payment",
       {
         TotalAmt: amount(applied),
-        TxnDate: dayInTimeZone(payment.receivedAt, await companyTimeZone(context)),
+        TxnDate: txnDate,
         ...(payment.reference ? { PaymentRefNum: payment.reference.slice(0, 21) } : {}),
         Line: line,
         CustomerRef: { value: customerRef },
