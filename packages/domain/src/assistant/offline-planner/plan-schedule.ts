@@ -663,16 +663,17 @@ const PRONOUN_SUBJECT = /^(?:it|that|this|them|him|her|that one|this one)?$/i;
 const QUESTION = /^\s*(?:how|what|whats|what's|when|who|which|why|is|are|did|was|were)\b/i;
 /** "push it back a day", "by two days", "a week later": a move relative to where the visit is. */
 const SHIFT =
-  /\b(?:back|out|forward|later|earlier|ahead)?\s*(?:by\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week|hour)s?\s*(later|earlier|back|out|forward|ahead)?\b(?!\s*(?:from|after)\s+(?:now|today|tomorrow)\b)/i;
+  /\b(?:back|out|forward|later|earlier|ahead)?\s*(?:by\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week|hour)s?(\s+and\s+a\s+half)?\s*(later|earlier|back|out|forward|ahead)?\b(?!\s*(?:from|after)\s+(?:now|today|tomorrow)\b)/i;
 
 function shiftOf(text: string): number | null {
   const found = SHIFT.exec(text);
   if (!found) return null;
   const before = text.slice(Math.max(0, found.index - 4), found.index);
-  const direction = `${found[0]} ${found[3] ?? ""}`.toLowerCase();
+  const direction = `${found[0]} ${found[4] ?? ""}`.toLowerCase();
   const explicit = /\b(back|out|later|forward|earlier|ahead)\b|\bby\b/.test(direction) || /\bby\s*$/.test(before);
   if (!explicit) return null;
-  const count = countOf(found[1]!)!;
+  // "an hour and a half": half as much again.
+  const count = countOf(found[1]!)! + (found[3] ? 0.5 : 0);
   const unit = { day: 86_400_000, week: 7 * 86_400_000, hour: 3_600_000 }[found[2]!.toLowerCase() as "day"];
   const sign = /\b(forward|earlier|ahead)\b/.test(direction) ? -1 : 1;
   return sign * count * unit;
