@@ -254,6 +254,9 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bpunters\b/gi, "customers"],
   [/\bfortnight\b/gi, "two weeks"],
   [/\b(?:yday|ystrdy|yest)\b/gi, "yesterday"],
+  // "which clients are in arrears", "how many bills are late": what is past due, in other words for it.
+  [/\b(?:in\s+)?arrears\b/gi, "past due"],
+  [/\bbills\b(?=\s+(?:are|r|that\s+are|still)\s+(?:late|overdue|past\s+due|unpaid|outstanding|open)\b)/gi, "invoices"],
   [/\binvoice\s+(?:ref|reference|ref\.)\s*(?=#?\d)/gi, "invoice "],
   [/\binv\.?\s*(?=#?\d)/gi, "invoice "],
   // "email/text settings": two words joined by a slash are both meant ("12/8" is a date, "settings/payments" a page).
