@@ -158,9 +158,25 @@ export async function planCount(message: ReadMessage, input: PlannerInput): Prom
 const CREW_DAY =
   /\b(?:what|whats|what's|where|wheres|where's|show|list|how|who|which|is|does|do|crew|team)\b.*\b(?:crew|team)\b|\b(?:crew|team)\b.*\b(?:day|schedule|route|jobs|visits|doing|working|have|got|on|busy|booked|looks?\s+like)\b/i;
 
+/** "what are my crews called again?", "what crews do we have": the company's crews, by name. */
+const CREW_NAMES =
+  /\b(?:what|which)\s+(?:are\s+)?(?:my|our|the)\s+(?:crews|teams)\s+(?:called|named)\b|\bnames?\s+of\s+(?:my|our|the|all\s+(?:my|our|the))\s+(?:crews|teams)\b|\b(?:what|which)\s+(?:crews|teams)\s+do\s+(?:i|we)\s+have\b|\bwhat\s+did\s+(?:i|we)\s+(?:name|call)\s+(?:my|our|the)\s+(?:crews|teams)\b/i;
+
+export async function planCrewNames(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!CREW_NAMES.test(message.raw)) return null;
+  const refusal = refusalOf(CAPABILITIES.seeCrews, input);
+  if (refusal) return refusal;
+  const crews = await input.lookup.listCrews();
+  if (crews.length === 0) return { kind: "answer", reply: "You have no crews yet: add one on the Crews page." };
+  return {
+    kind: "answer",
+    reply: `Your crews: ${crews.map((crew) => `**${asMarkdownText(crew.name)}**`).join(", ")}. The Crews page shows who is on each.`,
+  };
+}
+
 /** "when is jane smiths next mowing", "is the acme water heater scheduled yet", "whens her next visit". */
 const WHEN_VISIT =
-  /^\s*(?:and\s+|so\s+)?(?:when(?:['’]?s|\s+is|\s+are|\s+will|\s+do|\s+does)?\b|what\s+(?:time|day)(?:['’]?s|\s+is|\s+are)\b|(?:is|are|has|have|does|do)\b(?=.*\b(?:scheduled|booked|on the (?:schedule|calendar|books))\b(?:\s+(?:yet|already|in))?\s*\??\s*$))/i;
+  /^\s*(?:and\s+|so\s+)?(?:when(?:['’]?s|\s+is|\s+are|\s+will|\s+do|\s+does)?\b|(?:which|what)\s+(?:crew|team)\s+(?:has|is\s+(?:on|doing|taking|handling)|does|got|gets|is\s+going\s+to)\b|what\s+(?:time|day)(?:['’]?s|\s+is|\s+are)\b|(?:is|are|has|have|does|do)\b(?=.*\b(?:scheduled|booked|on the (?:schedule|calendar|books))\b(?:\s+(?:yet|already|in))?\s*\??\s*$))/i;
 const NOT_A_VISIT =
   /\b(?:not|n['’]?t|invoice|paid|pay|payment|open|close|closes|start|starts|end|trial|plan|subscription|bill|billing|last|did|was|were)\b/i;
 
@@ -173,7 +189,7 @@ export async function planNextVisit(message: ReadMessage, input: PlannerInput): 
     .replace(/[?.!]+/g, " ")
     .replace(PLACE_OF, "$1")
     .replace(
-      /\b(?:when(?:['’]?s)?|what(?:['’]?s)?|time|day|job|is|are|has|have|will|do|does|the|next|again|yet|already|scheduled|booked|on the (?:schedule|calendar|books)|been|coming|going|heading|headed|back|returning|happening|taking place|planned|set|out|to|we|we['’]?re|were|us|be|anything|something|visit|visits|appointment|service|there|over)\b/gi,
+      /\b(?:when(?:['’]?s)?|what(?:['’]?s)?|which\s+(?:crew|team)|doing|taking|handling|got|gets|time|day|job|is|are|has|have|will|do|does|the|next|again|yet|already|scheduled|booked|on the (?:schedule|calendar|books)|been|coming|going|heading|headed|back|returning|happening|taking place|planned|set|out|to|we|we['’]?re|were|us|be|anything|something|visit|visits|appointment|service|there|over)\b/gi,
       " ",
     )
     .replace(/^\s*(?:for|at)\b/i, " ")
