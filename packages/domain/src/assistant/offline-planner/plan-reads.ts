@@ -44,6 +44,12 @@ const MONEY_OWED = [
 ];
 
 export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  // "I want my customers to be able to pay me by card through Stripe, can you set that up?": a connection.
+  if (
+    /\b(?:stripe|quickbooks|twilio)\b/i.test(message.raw) &&
+    /\b(?:set\s+(?:that|it|this)?\s*up|connect|hook|link|integrat)/i.test(message.raw)
+  )
+    return null;
   const aboutInvoices = mentions(message, "invoice", "invoices", "bills", "payments");
   const whoOwes = mentions(
     message,
