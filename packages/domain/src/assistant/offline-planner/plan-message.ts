@@ -1026,7 +1026,7 @@ function lostTheThread(plan: AssistantPlan): boolean {
 
 /** A sentence that asks or tells the assistant to do something, rather than saying what happened. */
 const ASKING =
-  /^(?:(?:ok|okay|so|and|but|also|pls|please|can you|could you|would you|will you|can we|could we|can u|pls)\b\s*)*(?:schedule|book|move|push|bump|give|send|record|log|show|open|take|find|pull|get|put|remind|chase|invoice|bill|create|add|connect|set|turn|make|cancel|need|where|what|whats|when|whens|how|who|whos|which|is|are|does|do|did|has|have|any|anything|list|look|check|tell)\b|\?\s*$/i;
+  /^(?:(?:ok|okay|so|and|but|also|pls|please|can you|could you|would you|will you|can we|could we|can u|pls|let['’]?s|let us)\b\s*)*(?:schedule|book|move|push|bump|give|send|record|log|show|open|take|find|pull|get|put|remind|chase|invoice|bill|create|add|connect|set|turn|make|cancel|need|where|what|whats|when|whens|how|who|whos|which|is|are|does|do|did|has|have|any|anything|list|look|check|tell)\b|\?\s*$/i;
 const STANDS_FOR = /\b(?:them|their|her|him|his|it|they)\b/i;
 
 /**

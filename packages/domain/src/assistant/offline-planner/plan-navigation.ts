@@ -597,7 +597,7 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
 
 /** "mark the mowing done", "can you check off the Ortiz cleanup as complete": done where the work is, not in the chat. */
 const MARK_DONE =
-  /^\s*(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?(?:mark|set|check off|close out|tick off)\s+(?:[\w'’-]+\s+){0,5}?(?:as\s+)?(?:done|complete|completed|finished)\b/i;
+  /^\s*(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?(?:(?:mark|set|check off|close out|tick off)\s+(?:[\w'’-]+\s+){0,5}?(?:as\s+)?|(?:log|note|record)\s+(?:that\s+)?(?:[\w'’-]+\s+){1,5}?(?:is|was|are|were|got)\s+)(?:done|complete|completed|finished)\b/i;
 
 export function planMarkDone(message: ReadMessage): AssistantPlan | null {
   return MARK_DONE.test(message.raw) ? { kind: "answer", reply: COMPLETE_IN_THE_APP } : null;
@@ -618,10 +618,19 @@ export function planHowTo(message: ReadMessage, input: PlannerInput): AssistantP
   return howToAnswer(message, input);
 }
 
+/** Asking the assistant to change the company's own details, not how to: "can you change our company name…". */
+const CHANGE_THE_COMPANY =
+  /^\s*(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?(?:change|update|edit|rename|replace|swap)\s+(?:our|the|my)\s+(?:company|business|logo|branding)\b/i;
+
 function howToAnswer(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   const topic = HOW_TO_TOPICS.find((candidate) => candidate.pattern.test(message.raw));
   if (!topic) return null;
   if (!topic.target) return { kind: "answer", reply: topic.reply };
+  // The company's details are changed by those who may change its settings.
+  const refusal = CHANGE_THE_COMPANY.test(message.raw)
+    ? refusalFor(CAPABILITIES.manageSettings, input.role, input.features)
+    : null;
+  if (refusal) return refusal;
   const plan = toPage(
     PAGES.find((page) => page.target === topic.target)!,
     input,

@@ -307,7 +307,7 @@ export function planExportCustomers(message: ReadMessage, input: PlannerInput): 
     !(
       mentions(message, "export", "download", "csv", "spreadsheet") ||
       // "can I get all my customers out into excel": out of the app, into a spreadsheet.
-      /\b(?:out|over)?\s*(?:in|into|to|as)\s+(?:an?\s+)?(?:excel|sheets|google sheets|a file|numbers)\b/i.test(
+      /\b(?:out|over)?\s*(?:in|into|to|as)\s+(?:an?\s+)?(?:excel|sheets|google sheets|a file)\b|\b(?:into|to|as)\s+numbers\b/i.test(
         message.raw,
       )
     ) ||
