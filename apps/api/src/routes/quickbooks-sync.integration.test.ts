@@ -201,6 +201,15 @@ const voidsOf = (quickbooksId: string) =>
     (request) => request.operation === "void" && (request.body as { Id?: string } | null)?.Id === quickbooksId,
   );
 
+/** The creates of the payment carrying this note that were sent to QuickBooks, repeats included. */
+const paymentCreates = (marker: string) =>
+  quickbooks.requests.filter(
+    (request) =>
+      request.method === "POST" &&
+      request.path.endsWith("/payment") &&
+      (request.body as { PrivateNote?: string } | null)?.PrivateNote === marker,
+  );
+
 /** Today's date where the test company is (the day a payment recorded now carries in QuickBooks). */
 async function companyToday(): Promise<string> {
   const { timeZone } = await t.db.company.findUniqueOrThrow({ where: { id: company.id }, select: { timeZone: true } });
@@ -407,12 +416,7 @@ describe("pushing to QuickBooks exactly once", () => {
     const paymentId = await payCash(invoice.id, 2000);
     await drain();
     const marker = `FieldOps payment ${paymentId}`;
-    const creates = quickbooks.requests.filter(
-      (request) =>
-        request.method === "POST" &&
-        request.path.endsWith("/payment") &&
-        (request.body as { PrivateNote?: string } | null)?.PrivateNote === marker,
-    );
+    const creates = paymentCreates(marker);
     expect(creates.length).toBeGreaterThan(1);
     expect(new Set(creates.map((request) => request.requestId))).toEqual(new Set([creates[0]!.requestId]));
     expect(creates[0]!.requestId).toMatch(/^fo-[0-9a-f]{40}$/);
@@ -432,12 +436,7 @@ describe("pushing to QuickBooks exactly once", () => {
     const paymentId = await payCash(invoice.id, 2000);
     await drain();
     const marker = `FieldOps payment ${paymentId}`;
-    const creates = quickbooks.requests.filter(
-      (request) =>
-        request.method === "POST" &&
-        request.path.endsWith("/payment") &&
-        (request.body as { PrivateNote?: string } | null)?.PrivateNote === marker,
-    );
+    const creates = paymentCreates(marker);
     // The retry's search (that customer's payments of the day) finds it: no second create is sent.
     expect(creates).toHaveLength(1);
     const made = quickbooks.list(REALM, "Payment").filter((row) => row.PrivateNote === marker);
