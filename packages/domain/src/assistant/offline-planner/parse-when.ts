@@ -45,6 +45,11 @@ const SHORTHAND: [RegExp, string][] = [
   ],
   // "December 3rd, 11 a.m.": a time after the date's comma is the date's, not its year.
   [/\b(\d{1,2}(?:st|nd|rd|th)?),\s+(?=\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z]))/gi, "$1 at "],
+  // "change the time of the sprinkler check to 11": a bare number is a time once the time is what changes.
+  [
+    /(?<=\b(?:the|its|what)\s+time\b.*)\bto\s+(\d{1,2})(?![\d:/]|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|o['’]?clock)\b)/gi,
+    "to $1:00",
+  ],
   // "a fortnight tomorrow", "a week today": that long from the day, as the British say it.
   [/\b(?:a\s+)?fortnight\b/gi, "two weeks"],
   [/\b(?:a\s+)?((?:a|one|two|three|four)\s+weeks?)\s+(tomorrow|today)\b/gi, "$1 from $2"],
@@ -443,6 +448,9 @@ export function readWhens(
       day = new Date(Date.UTC(start.get("year")!, start.get("month")! - 1, start.get("day")!))
         .toISOString()
         .slice(0, 10);
+      // "on Tuesday to 11am": chrono leaves a range's weekday in the past; a weekday said alone is the next one.
+      if (direction === "forward" && !start.isCertain("day") && start.isCertain("weekday"))
+        while (day < today) day = addDays(day, 7);
     } else if (partOfDay && /\b(?:this|tonight)\b/i.test(words)) {
       day = today;
     }
