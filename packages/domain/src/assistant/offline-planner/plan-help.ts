@@ -309,7 +309,7 @@ const IN_THE_FIELD: { pattern: RegExp; reply: string }[] = [
 
 /** "…nobody home, what's his number": the question asked is the request, not the situation told. */
 const ASKS_SOMETHING_ELSE =
-  /\b(?:what(?:['’]?s| is)|whats|where(?:['’]?s| is)|who(?:['’]?s| is)|how much|number|phone|address)\b/i;
+  /\b(?:what(?:['’]?s| is)|whats|where(?:['’]?s| is)|who(?:['’]?s| is)|how much|number|phone|address|push|move|reschedule|shift|bump)\b/i;
 
 export function planFieldTask(message: ReadMessage): AssistantPlan | null {
   if (ASKS_SOMETHING_ELSE.test(message.raw)) return null;

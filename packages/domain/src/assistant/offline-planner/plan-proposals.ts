@@ -47,6 +47,8 @@ const JOB_MADE_FOR =
  * work said before "job". */
 const JOB_OF_WORK =
   /\b(make|create|open|set up|start|add)\s+(?:(?!(?:a|an|another|new)\b)(.+?)\s+)?(?:a|an)\s+(?!(?:new|job)\b)((?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+job\b(?:\s+for\s+(.+?))?\s*[.!]?$/i;
+/** "set Maria Gonzalez up with a job for weekly pool cleaning": the customer between "set" and "up". */
+const JOB_SET_UP = /\bset\s+(.+?)\s+up\s+with\s+(?:a|an)\s+(?:new\s+)?job\s+(?:for|doing)\s+(.+)$/i;
 const JOB_UNDER = /\b((?:job|work order)\s+)(?:under|on|in)\s+(?:the\s+)?(.+?)(?:['’]s)?\s+(?:account\s+)?for\s+(.+)$/i;
 
 export async function planCreateJob(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
@@ -56,6 +58,7 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
       (_all, verb: string, customer: string, work: string) => `${verb} a job for ${customer}: ${work}`,
     )
     .replace(JOB_UNDER, (_all, job: string, customer: string, work: string) => `${job}for ${customer}: ${work}`)
+    .replace(JOB_SET_UP, (_all, customer: string, work: string) => `create a job for ${customer}: ${work}`)
     .replace(
       JOB_OF_WORK,
       (_all, verb: string, customer: string | undefined, work: string, forWhom: string | undefined) =>

@@ -421,7 +421,7 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
 }
 
 const TOP_CUSTOMERS =
-  /\b(?:top|best|biggest|highest)[- ]paying\s+(?:customers?|clients?|accounts?)\b|(?:#\s*1|\bnumber one|\bno\.?\s*1|\bbiggest|\bbest)\s+(?:customer|client|account|payer)\b|\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+)?(?:customers?|clients?|accounts?|payers?|patients?)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:have |has )?(?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
+  /\b(?:top|best|biggest|highest)[- ]paying\s+(?:customers?|clients?|accounts?)\b|(?:#\s*1|\bnumber one|\bno\.?\s*1|\bbiggest|\bbest)\s+(?:customer|client|account|payer)\b|\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+)?(?:customers?|clients?|accounts?|payers?|patients?)\b|\bwho (?:has |have |had )?(?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:have |has )?(?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
 
 /** "Who are our best customers this year?": the customers who paid the most, in words. */
 export async function planTopCustomers(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
@@ -429,7 +429,7 @@ export async function planTopCustomers(message: ReadMessage, input: PlannerInput
   const refusal = refusalOf(CAPABILITIES.seeRevenue, input);
   if (refusal) return refusal;
   const named = namedPeriod(message, input);
-  const said = /\btop\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(message.raw)?.[1];
+  const said = /\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(message.raw)?.[1];
   const limit = Math.min((said ? countOf(said) : null) ?? 5, 10);
   const top = await input.lookup.topCustomers(named ? { from: named.from, until: named.until } : null, limit);
   const span = named ? named.label : "so far";

@@ -390,6 +390,11 @@ const SPANISH: [RegExp, string][] = [
   // "cuánto cobramos el mes pasado": what was collected, in a period.
   [/\bcu[aá]nto\s+(?:dinero\s+)?(?:cobramos|hemos cobrado|recibimos)\b/gi, "how much did we collect"],
   [/\bcu[aá]nto\s+(?:facturamos|hemos facturado)\b/gi, "how much did we invoice"],
+  // "¿Pueden construir eso?": can you build that?
+  [
+    /¿?\s*(?:pueden|puedes|podr[ií]an|podr[ií]as)\s+(?:construir|hacer|crear|armar)\s+(?:eso|esto)\s*\??/gi,
+    "can you build that?",
+  ],
   [/\b(?:el\s+)?mes\s+pasado\b/gi, "last month"],
   [/\b(?:este|esta)\s+mes\b/gi, "this month"],
   [/\b(?:la\s+)?semana\s+pasada\b/gi, "last week"],
