@@ -1008,6 +1008,14 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
     };
   const from = visit.start ? ` from ${at(visit.start, input)}` : "";
   const window = when?.partOfDay && shift === null ? ` (${when.partOfDay})` : "";
+  // A visit still waiting for its day is booked, not moved: "get her core aeration booked in with Crew C".
+  if (!visit.start && !refusalOf(CAPABILITIES.scheduleVisit, input))
+    return propose(
+      input,
+      "schedule-visit",
+      { jobId: visit.jobId, start: start.toISOString(), crewId: crewRecord?.id ?? null },
+      `Schedule ${what} on ${at(start, input)}${window}${crewRecord ? ` with **${asMarkdownText(crewRecord.name)}**` : ", unassigned"}.`,
+    );
   const params = { visitId: visit.id, start: start.toISOString(), ...(crewRecord ? { crewId: crewRecord.id } : {}) };
   const summary = `Move the visit of ${what}${from} to ${at(start, input)}${window}${crewRecord ? ` with **${asMarkdownText(crewRecord.name)}**` : ""}.`;
   return propose(input, "reschedule-visit", params, summary);
