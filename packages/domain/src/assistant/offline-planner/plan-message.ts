@@ -585,7 +585,13 @@ async function pastedAs(
   const { text, spans } = /\b(?:record|log|enter|mark|apply)\b/i.test(office)
     ? { text: said, spans: [] }
     : readWhens(saidDays, input.now, input.timeZone);
-  const days = spans.map((span) => text.slice(span.index, span.end));
+  // "…Thursday the 3rd at noon instead of Tuesday?": the day said "instead of" is where the visit is now.
+  const instead = spans.filter((span) =>
+    /\binstead\s+of\s*$/i.test(text.slice(Math.max(0, span.index - 12), span.index)),
+  );
+  const days = [...instead, ...spans.filter((span) => !instead.includes(span))].map((span) =>
+    text.slice(span.index, span.end),
+  );
   const moves = /\b(?:move|moved|push|reschedule|change|switch|shift|bump)\b/i.test(office);
   // "…Morning is best." — office: move it to the 4th at 9": the office's own day and time are the ones.
   const officeWhen = readWhens(office, input.now, input.timeZone).spans.some(
@@ -618,6 +624,11 @@ async function pastedAs(
   const saidJobs = jobs.filter((job) => words.some((word) => sameWork(word, job.title)));
   const request = office
     .replace(/[.!?]+\s*$/, "")
+    // "just move his sprinkler check to when he asked", "move her like she asked": the customer's own days follow.
+    .replace(
+      /\s*\b(?:to\s+)?(?:when|what|like|as|the\s+way)\s+(?:he|she|they)\s+(?:asked|wants?|wanted|said|requested)(?:\s+for)?\b/gi,
+      "",
+    )
     .replace(/\b(?:it|that|this|them)\b/i, (pronoun) =>
       saidJobs.length === 1 ? `the ${saidJobs[0]!.title}` : pronoun,
     );

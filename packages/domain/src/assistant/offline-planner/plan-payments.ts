@@ -230,6 +230,10 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
   );
 }
 
+/** A request that opens by asking to see something. */
+const SHOW_FIRST =
+  /^\s*(?:(?:hi|hello|hey|ok|okay|so)[,\s]+)?(?:(?:would|could|can|will)\s+(?:you|u)\s+(?:please\s+)?|please\s+)?(?:bring\s+up|pull\s+up|open|show(?:\s+me)?|look\s+up|find)\b/i;
+
 /** Receiving money: "record a payment", "got a check", "dropped off cash", "paid … by cheque". */
 const RECEIVED =
   /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered|gave|given|handed over)\b|\b(?:cash|check|cheque)\s+from\b/i;
@@ -361,6 +365,8 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
   )
     return null;
   if (mentions(message, "remind", "reminder", "reminders", "how much", "settings")) return null;
+  // "Would you please bring up invoice 1033? Acme says they paid it": to see it, whatever the customer says.
+  if (SHOW_FIRST.test(message.raw) && !/\b(?:record|log|enter|mark|apply|register)\b/i.test(message.raw)) return null;
   const number = invoiceNumberIn(message.raw) ?? bareInvoiceNumber(message.raw);
   const recordsPayment =
     mentions(message, "record", "log", "enter") &&
