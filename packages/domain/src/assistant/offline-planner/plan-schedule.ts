@@ -992,6 +992,24 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
   const anchor = source ? (dayOfVisit ?? source.day) : null;
   if (when?.day && anchor && when.day < anchor && !/\b(?:forward|earlier|sooner|up)\b/i.test(message.raw))
     while (when.day < anchor) when.day = addDays(when.day, 7);
+  // "to the following Monday", "to the Monday before it": that weekday counted from the visit's own day.
+  const weekday = String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day`;
+  if (
+    when?.day &&
+    dayOfVisit &&
+    new RegExp(String.raw`\b(?:the\s+)?following\s+${weekday}\b|\b${weekday}\s+after\s+(?:it|that|this)\b`, "i").test(
+      message.raw,
+    )
+  )
+    while (when.day <= dayOfVisit) when.day = addDays(when.day, 7);
+  if (
+    when?.day &&
+    dayOfVisit &&
+    new RegExp(String.raw`\b${weekday}\s+before\s+(?:it|that|this)\b`, "i").test(message.raw)
+  ) {
+    while (when.day >= dayOfVisit) when.day = addDays(when.day, -7);
+    while (addDays(when.day, 7) < dayOfVisit) when.day = addDays(when.day, 7);
+  }
   let start: Date | null = null;
   if (shift !== null && visit.start) start = new Date(new Date(visit.start).getTime() + shift);
   else if (when?.at) start = when.at;
