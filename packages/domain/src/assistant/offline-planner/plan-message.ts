@@ -632,11 +632,22 @@ async function pastedAs(
     .replace(/\b(?:it|that|this|them)\b/i, (pronoun) =>
       saidJobs.length === 1 ? `the ${saidJobs[0]!.title}` : pronoun,
     );
+  // "…"We need someone to trim back the trees by the entrance." Make a job for it": the work the customer asks for.
+  const work = MAKES_A_JOB_FOR_IT.test(request) ? WORK_ASKED.exec(said)?.[1]?.trim() : undefined;
   return {
     customerId: customer.match.id,
-    request: [request, when, sameTime, money].filter((part) => part !== "").join(" "),
+    request: [work ? request.replace(MAKES_A_JOB_FOR_IT, `$1: ${work}`) : request, when, sameTime, money]
+      .filter((part) => part !== "")
+      .join(" "),
   };
 }
+
+/** "make a job for it", "set up a job for that": a job for the work a pasted message asks for. */
+const MAKES_A_JOB_FOR_IT =
+  /\b((?:make|create|add|set\s+up|open|start)\s+(?:a|an)\s+(?:new\s+)?job)\s+(?:for\s+)?(?:it|that|this)\b/i;
+/** The work a customer asks for in their own words: "we need someone to trim back the trees by the entrance". */
+const WORK_ASKED =
+  /\b(?:need|needs|want|wants|would\s+like|could\s+you|can\s+you|please)\s+(?:someone\s+to|somebody\s+to|you\s+to|us\s+to|you\s+guys\s+to)?\s*(?:come\s+(?:and\s+|to\s+)?)?([a-z][^.!?]{3,80}?)(?=\s+(?:before|by|on|at|this|next|tomorrow|today|asap)\b|[.!?]|$)/i;
 
 /** The office's own words: a customer's quoted words taken out. */
 function withoutQuotes(raw: string): string {

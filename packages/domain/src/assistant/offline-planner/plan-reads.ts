@@ -576,7 +576,17 @@ const SCHEDULE_WORDS = [
   "anything on",
 ];
 
+/** "schedule a visit", "book an appointment": a booking asked for with nothing of it said. */
+const BOOKING_OF_NOTHING =
+  /^\s*(?:(?:please|pls|can\s+you|could\s+you|i\s+(?:want|need)\s+to)\s+)?(?:schedule|book|set\s+up|make)\s+(?:a|an|another|one)\s+(?:new\s+)?(?:visit|appointment|appt|booking|job)\s*(?:please|pls)?\s*[.!?]*$/i;
+
 export function planDaySchedule(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  if (BOOKING_OF_NOTHING.test(message.raw) && !input.context.customerId && !input.context.jobId)
+    return {
+      kind: "clarify",
+      reply:
+        'Who is the visit for, what work, and when? For example: "schedule the Garcias\' aeration on wednesday at 10 with crew c".',
+    };
   // "what's on two weeks from today" is a day; "next week" is not.
   const oneDay = readWhens(message.raw, input.now, input.timeZone).spans.find(
     (span) => span.day !== null && !span.vague,
