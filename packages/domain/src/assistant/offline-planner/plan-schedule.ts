@@ -1017,6 +1017,15 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
   else if (when?.time && (source?.day ?? dayOfVisit))
     start = zonedWallClockToUtc(wallClockOn(source?.day ?? dayOfVisit!, when.time), input.timeZone);
   else if (!when && crewRecord && visit.start) start = new Date(visit.start);
+  // "push it to the same time on Thursday" said on a Thursday after that time: next Thursday, not a time gone by.
+  if (
+    start !== null &&
+    start < input.now &&
+    when?.day &&
+    !/\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b/i.test(message.raw) &&
+    /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(message.raw)
+  )
+    start = new Date(start.getTime() + 7 * 86_400_000);
   if (start === null)
     return {
       kind: "clarify",
