@@ -78,7 +78,7 @@ import {
 import { planByParts, readByParts } from "./plan-by-parts.ts";
 import { withTheOtherToo } from "./plan-both.ts";
 import type { PlannerInput, PlannerLookup, VisitRecord } from "./planner-input.ts";
-import { mentions, readMessage, typosFixed, writtenOut, type ReadMessage } from "./read-message.ts";
+import { countOf, mentions, readMessage, typosFixed, writtenOut, type ReadMessage } from "./read-message.ts";
 import { candidateList, customerAtStart, customerMentioned } from "./resolve-customer.ts";
 import { sameWork } from "./work-words.ts";
 
@@ -814,25 +814,13 @@ function missesItsParts(plan: AssistantPlan): boolean {
 /** "the day after the cleanup", "same day as the ortiz cleanup": a day said by another visit's. */
 const VISIT_ANCHOR =
   /\b(?:on\s+)?(?:the\s+)?(same day as|same (?:morning|afternoon|evening) as|day after|day before|(?:a|one|two|three|four|five|six|seven|\d{1,2})\s+(?:days?|weeks?)\s+(?:after|before))\s+(?:the\s+|our\s+)?((?:[a-z0-9'’-]+\s+){0,5}?(?:cleanup|clean-up|check|visit|install|installation|mowing|mow|aeration|job|appointment|service|repair|tune-?up|inspection|treatment|cleaning))\b(?:\s+(?:at|for)\s+(?!\d)([a-z0-9'’-]+(?:\s+[a-z0-9'’-]+){0,2}?['’]s?)(?=[\s,.;!?]|$))?/gi;
-const COUNT_WORDS: Readonly<Record<string, number>> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-};
-
 /** How many days an anchor moves from its visit's: "day after" 1, "three days before" -3, "same day as" 0. */
 function anchorShift(said: string): number {
   const counted = /^(a|one|two|three|four|five|six|seven|\d{1,2})\s+(days?|weeks?)\s+(after|before)$/i.exec(
     said.trim(),
   );
   if (counted) {
-    const count = COUNT_WORDS[counted[1]!.toLowerCase()] ?? Number(counted[1]);
+    const count = countOf(counted[1]!.toLowerCase())!;
     return count * (/^week/i.test(counted[2]!) ? 7 : 1) * (/after/i.test(counted[3]!) ? 1 : -1);
   }
   return /after/i.test(said) ? 1 : /before/i.test(said) ? -1 : 0;
@@ -974,9 +962,7 @@ async function withVisitDays(text: string, input: PlannerInput): Promise<string>
     const moved = hours
       ? new Date(
           new Date(visit.start).getTime() +
-            (COUNT_WORDS[hours[1]!.toLowerCase()] ?? (/half/i.test(hours[1]!) ? 0.5 : Number(hours[1]))) *
-              3_600_000 *
-              (/earlier|before/i.test(hours[2]!) ? -1 : 1),
+            (countOf(hours[1]!.toLowerCase()) ?? 0.5) * 3_600_000 * (/earlier|before/i.test(hours[2]!) ? -1 : 1),
         ).toISOString()
       : null;
     const time = moved
