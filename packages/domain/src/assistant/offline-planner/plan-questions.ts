@@ -344,7 +344,7 @@ const CONTACT = new RegExp(
   "i",
 );
 const WHERE_LIVES =
-  /\bwhere (?:do|does)\s+.+?\s+live\b|^\s*[a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}\s+(?:phone number|phone|cell|mobile|email address|email|address|gate code)\s*\??\s*$|^\s*[^?]{2,60}?['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i;
+  /\bwhere (?:do|does)\s+.+?\s+live\b|^\s*[a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}\s+(?:phone number|phone|cell|mobile|email address|email|address|gate code)\s*\??\s*$|^\s*[^?]{2,60}?['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code|contact details|contact info)\s*\??\s*$/i;
 const CONTACT_NAME = [
   // "Sunrise Senior Living, whats there address": the name, then what is asked of "them".
   /^\s*([^,?]{2,60}?)\s*[,:–—-]\s*(?:what(?:['’]s| is| are)|whats|got)\s+(?:their|there|theyre|his|her|its)\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|gate code)\b/i,
@@ -354,7 +354,7 @@ const CONTACT_NAME = [
   // "jane smith phone number": the name, then what is asked.
   /^\s*(?!(?:what|whats|where|give|get|find|show|send|tell|pull|need)\b)([a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}?)\s+(?:phone number|phone|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i,
   // "Elena Garcia's phone number": the name alone before what is asked.
-  /^\s*(?!(?:what|whats|what's|where|give|get|find|show|send|tell|pull)\b)(?:the\s+)?(.+?)['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i,
+  /^\s*(?!(?:what|whats|what's|where|give|get|find|show|send|tell|pull)\b)(?:the\s+)?(.+?)['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code|contact details|contact info)\s*\??\s*$/i,
 ];
 
 /** "What's the Garcias' phone number?", "address for John Smith": the customer's card, which holds it. */
@@ -406,7 +406,9 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
     ? "email"
     : mentions(message, "address", "live", "gate code")
       ? "address"
-      : "phone number";
+      : mentions(message, "contact details", "contact info", "details", "info")
+        ? "contact details"
+        : "phone number";
   // The value itself when the lookup gave it: "where does Elena Garcia live?" is answered, not only opened.
   const record: CustomerRecord =
     (await input.lookup.findCustomers(resolved.customer.name)).find(

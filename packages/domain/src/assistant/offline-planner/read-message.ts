@@ -523,7 +523,7 @@ const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/g
 
 /** "push the cleanup to friday. wait no, leave that one, move the sprinkler check…": what was said before is dropped. */
 const START_OVER =
-  /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind(?: (?:that|it)|(?=[,.;!]?\s+just\b))|scratch that|don['’]?t do that)[,.;!]?\s+(?:just\s+)?(?=\S)(?![^\s.!?]+[.!?]*$)(?!(?:give|hand|assign|put)\s+(?:it|that|them|this)\s+(?:to|with|on)\s+(?:the\s+)?(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s*[.!]*$)/i;
+  /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind(?: (?:that|it)|(?=[,.;!]?\s+just\b))|scratch that|don['’]?t do that)(?!\s+(?:unassigned|without|open|empty|blank|off|on|for|with|to)\b)[,.;!]?\s+(?:just\s+)?(?=\S)(?![^\s.!?]+[.!?]*$)(?!(?:give|hand|assign|put)\s+(?:it|that|them|this)\s+(?:to|with|on)\s+(?:the\s+)?(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s*[.!]*$)/i;
 
 /**
  * A repair in the middle of a sentence: "for Jane Smith, I mean John Smith, for a duct cleaning", "on the 2nd, er, the
