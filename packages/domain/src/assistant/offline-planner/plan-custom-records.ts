@@ -21,6 +21,7 @@ const ASKS = [
 ];
 /** "equipment for Acme", "of them", "at this customer": the records of a customer. */
 const OF_CUSTOMER = /^(?:for|of|at|belonging to|installed at|owned by)\s+(.+)$/i;
+const HAS_THEM = /^(?:does|do|did|has|have)\s+(?!(?:we|you|they|i|us)\b)(.+?)\s+(?:have|has|got|own|owns)\b/i;
 const MATCHING = /^(?:matching|named|called|with|like|containing)\s+/i;
 
 /**
@@ -45,9 +46,10 @@ export async function planFindCustomRecords(message: ReadMessage, input: Planner
     /^(?:(?:that\s+|do\s+|did\s+)?(?:we|you|they|i)\s+(?:have|keep|got|hold|store|track)(?:\s+(?:on file|on record|in the system|listed|logged|stored|recorded))?|on file|on record|listed|logged|recorded)\s+(?=(?:for|of|at|belonging to|installed at|owned by)\b)/i,
     "",
   );
-  const ofCustomer = OF_CUSTOMER.exec(after);
-  if (ofCustomer && object.relatesToCustomers) {
-    const resolved = await resolveCustomer(cleanName(ofCustomer[1]!), input);
+  // "what equipment does Elena Garcia have", "what equipment has acme got": the one who has them.
+  const owner = OF_CUSTOMER.exec(after)?.[1] ?? HAS_THEM.exec(after)?.[1];
+  if (owner && object.relatesToCustomers) {
+    const resolved = await resolveCustomer(cleanName(owner), input);
     if ("plan" in resolved) return resolved.plan;
     return {
       kind: "read",
@@ -55,7 +57,12 @@ export async function planFindCustomRecords(message: ReadMessage, input: Planner
       reads: [{ tool: "findCustomRecords", objectKey: object.key, customerId: resolved.customer.id }],
     };
   }
-  const query = cleanName(after.replace(MATCHING, ""));
+  // "what equipment do we have": all of them, not a search for "do we have".
+  const query = cleanName(
+    after
+      .replace(MATCHING, "")
+      .replace(/^(?:do|does|did|have|has)\s+(?:we|you|they|i)\s+(?:have|keep|got|hold|store|track)\b\s*/i, ""),
+  );
   if (query !== null && !isPronoun(query)) {
     return {
       kind: "read",

@@ -86,7 +86,7 @@ const CUSTOMERS_IN_TOWN =
   /\b(?:customers?|clients?|accounts?|patients?|homes?|properties)\s+(?:do\s+we\s+have\s+|have\s+we\s+got\s+|are\s+there\s+|we\s+have\s+)?(?:(?:out|over|up|down)\s+)?(?:in|from)\s+([a-z][a-z.'’-]+(?:\s+[a-z][a-z.'’-]+)?)\s*\??\s*$/i;
 /** Words after "in" that name a time, not a town ("customers in total", "in the last month"). */
 const PERIOD_WORD =
-  /^(?:total|all|the\b.*|this\b.*|last\b.*|next\b.*|january|february|march|april|may|june|july|august|september|october|november|december|\d.*|our\b.*|my\b.*|system|app|database|crm|quickbooks)$/i;
+  /^(?:total|all|the\b.*|this\b.*|last\b.*|next\b.*|january|february|march|april|may|june|july|august|september|october|november|december|\d.*|our\b.*|my\b.*|system|app|database|crm|quickbooks|here|there|it|total\b.*)$/i;
 
 export async function planCount(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (ANY_PAST_DUE.test(message.raw)) {
