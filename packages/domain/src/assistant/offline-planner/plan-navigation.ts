@@ -512,6 +512,14 @@ const HOW_TO =
 /** What a how-to question is about: the page that has it, or what to do, in words. */
 const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }[] = [
   {
+    // "where do I change how the reminder texts and e-mails are sent?": how the company's messages go out.
+    pattern:
+      /\b(?:how|when|what)\s+(?:the\s+|our\s+)?(?:reminder|notification|automatic)?\s*(?:texts?|e-?mails?|messages?|reminders?|notifications?)\b.*\b(?:are|get|is)\s+(?:sent|worded|written)\b/i,
+    target: "/settings/communications",
+    reply:
+      "Opening communication settings: how reminders and other messages go out (e-mail, text) and what they say are set there.",
+  },
+  {
     pattern:
       /\b(?:business hours|working hours|opening hours|our hours|hours of operation|work days|days off|breaks?)\b/i,
     target: "/crews",

@@ -70,7 +70,16 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
   if (readWhens(said, input.now, input.timeZone).spans.some((span) => span.at !== null)) return null;
   const refusal = refusalOf(CAPABILITIES.createJob, input);
   if (refusal) return refusal;
-  const split = jobTitle(found[1] ?? "");
+  const titled = jobTitle(found[1] ?? "");
+  // "new job - backflow test for Acme Plumbing": the customer said after the work, when the words are all their name.
+  const workFor =
+    titled.title && !/\bfor\b/i.test(titled.customerPart) ? /^(.+?)\s+for\s+(.+?)[.!?]*$/i.exec(titled.title) : null;
+  const forWords = workFor ? workFor[2]!.split(/\s+/) : [];
+  const theirs = workFor ? await customerAtStart(forWords, input) : null;
+  const split =
+    workFor && theirs && "match" in theirs && theirs.length === forWords.length
+      ? { title: workFor[1]!, customerPart: `for ${workFor[2]!}` }
+      : titled;
   // "… - how do I create that?": a question after a dash is not the job's title.
   let title = split.title && /^(?:how|what|can|could|where)\b|\?$/i.test(split.title) ? null : split.title;
   const forName = /\bfor\s+(.+)$/i.exec(split.customerPart)?.[1];
