@@ -390,6 +390,8 @@ const SPANISH: [RegExp, string][] = [
   // "cuánto cobramos el mes pasado": what was collected, in a period.
   [/\bcu[aá]nto\s+(?:dinero\s+)?(?:cobramos|hemos cobrado|recibimos)\b/gi, "how much did we collect"],
   [/\bcu[aá]nto\s+(?:facturamos|hemos facturado)\b/gi, "how much did we invoice"],
+  // "el corte de césped": the mowing.
+  [/\b(?:el\s+)?(?:corte\s+(?:de|del)\s+(?:c[eé]sped|pasto)|cortar\s+el\s+(?:c[eé]sped|pasto))\b/gi, "mowing"],
   // "¿Pueden construir eso?": can you build that?
   [
     /¿?\s*(?:pueden|puedes|podr[ií]an|podr[ií]as)\s+(?:construir|hacer|crear|armar)\s+(?:eso|esto)\s*\??/gi,
