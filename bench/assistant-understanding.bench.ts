@@ -25,6 +25,8 @@ import { HOLDOUT_24 } from "@fieldops/domain/assistant/offline-planner/planner-h
 import { HOLDOUT_23 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-23";
 import { HOLDOUT_25 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-25";
 import { HOLDOUT_27 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-27";
+import { HOLDOUT_28 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-28";
+import { HOLDOUT_29 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-29";
 import { HOLDOUT_14 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-14";
 import { HOLDOUT_15 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-15";
 import { judgeRow as judge } from "@fieldops/domain/assistant/offline-planner/planner-judge";
@@ -111,30 +113,38 @@ if (misses.length > 0) console.log(`\nMisses:\n${misses.join("\n")}`);
 // record's card also answers a question.
 // A tenth, the ninth's twin (the same brief, an everyday office's mix in the issue's own words, written by the same
 // author at the same time), held out the same way: 85 of 100 when written, like the ninth.
+//
+// On 2026-11-29 a helper worked through the misses of sets 8 to 27 below to find their general causes: those sets are no
+// longer unseen, and their figures say what was learned, not how the planner reads what it has never met. The measure
+// of that is the twenty-eighth and twenty-ninth, written blind the same day by two more helpers who read neither the
+// planner nor any other set, and never tuned on: 83 and 74 of 100 when written (the planner then halfway through the
+// day's work), 86 and 74 when it was done.
 const heldOut: [string, GoldenRow[]][] = [
-  ["held out: set 8 (owners, own words)", HOLDOUT_8],
-  ["held out: set 10 (office, the issue's)", HOLDOUT_10],
+  ["held out: set 28 (first week, unseen)", HOLDOUT_28],
+  ["held out: set 29 (busy season, unseen)", HOLDOUT_29],
+  ["tuned on: set 8 (owners, own words)", HOLDOUT_8],
+  ["tuned on: set 10 (office, the issue's)", HOLDOUT_10],
   // The twelfth's twin, in the same ten voices: 81 of 100 when written, after the twelfth was learned.
-  ["held out: set 13 (ten voices)", HOLDOUT_13],
+  ["tuned on: set 13 (ten voices)", HOLDOUT_13],
   // Two more, written blind on 2026-11-28 as the sixteenth's and seventeenth's twins (the same briefs, another author
   // who read neither the planner nor the other sets), held out the same way while the sixteenth and seventeenth were
   // learned.
-  ["held out: set 18 (owners, own words)", HOLDOUT_18],
-  ["held out: set 19 (ten voices)", HOLDOUT_19],
+  ["tuned on: set 18 (owners, own words)", HOLDOUT_18],
+  ["tuned on: set 19 (ten voices)", HOLDOUT_19],
   // Written blind on 2026-11-29 by another author who read neither the planner nor the other sets, after the planner
   // learned to read a request by its parts: a busy week in five trades (89 of 100 when written). Its twin, the same mix
   // typed in a hurry (68 of 100), was learned the same day.
-  ["held out: set 20 (five trades)", HOLDOUT_20],
+  ["tuned on: set 20 (five trades)", HOLDOUT_20],
   // Written blind on 2026-11-29 by another helper who read neither the planner nor the other sets: the other half of
   // the trades (home health, roofing, electrical, pools, windows and gutters, trees) in ten voices and every role (63
   // of 100 when written). Its twin, the twenty-second (69 of 100), was learned.
-  ["held out: set 23 (other trades, roles)", HOLDOUT_23],
+  ["tuned on: set 23 (other trades, roles)", HOLDOUT_23],
   // Written blind on 2026-11-29 by another helper who read neither the planner nor the other sets, the twenty-fourth's
   // twin (a Monday-morning office across all trades, in ten voices and every role): 61 of 100 when written.
-  ["held out: set 25 (Monday office)", HOLDOUT_25],
+  ["tuned on: set 25 (Monday office)", HOLDOUT_25],
   // The twenty-sixth's twin (the end of the day and of the month, by another helper who read neither the planner nor
   // the other sets): 62 of 100 when written.
-  ["held out: set 27 (day and month end)", HOLDOUT_27],
+  ["tuned on: set 27 (day and month end)", HOLDOUT_27],
 ];
 console.log("");
 for (const [label, rows] of heldOut) {
