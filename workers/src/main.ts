@@ -7,6 +7,7 @@ import { startTracing } from "@fieldops/config/tracing";
 import { createDatabase } from "@fieldops/db";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
 import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
+import { flushRelayMarks } from "@fieldops/domain/effects/relay-marks";
 import { scheduleSystemTasks } from "@fieldops/domain/tasks";
 import { startMailCatcher } from "@fieldops/domain/outbox/mail-catcher";
 import { closeMailTransports } from "@fieldops/domain/outbox/mail-transport";
@@ -60,5 +61,6 @@ stopOnSignal(async () => {
   await Promise.race([running.close().catch(() => {}), whenClosed(redis)]);
   closeMailTransports();
   await catcher?.close();
+  await flushRelayMarks(db).catch(() => {});
   await Promise.allSettled([closeRedis(redis), db.$disconnect(), tracing?.shutdown()]);
 });

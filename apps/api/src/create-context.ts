@@ -10,6 +10,7 @@ import { createDatabase } from "@fieldops/db";
 import { createTaskQueues } from "@fieldops/tasks/enqueue";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { createLoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
+import { flushRelayMarks } from "@fieldops/domain/effects/relay-marks";
 import { diskFileStorage } from "@fieldops/domain/files/file-storage";
 import { s3FileStorage } from "@fieldops/domain/files/s3-file-storage";
 import { geocoderFromEnv } from "@fieldops/domain/geocoding/create-geocoder";
@@ -64,7 +65,7 @@ export async function createRuntime(
     hub,
     async close() {
       // Each connection closes on its own: one that is already gone must not keep the others open.
-      await Promise.allSettled([sessionCache.close(), hub.close(), queues.close()]);
+      await Promise.allSettled([sessionCache.close(), hub.close(), queues.close(), flushRelayMarks(db)]);
       await Promise.allSettled([closeRedis(redis), db.$disconnect()]);
     },
   };

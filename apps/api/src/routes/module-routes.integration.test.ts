@@ -28,6 +28,7 @@ import { executeModule } from "../../../../tests/integration/module-fixtures.ts"
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { createDatabase } from "@fieldops/db";
 import { countQueries } from "@fieldops/db/query-count";
+import { flushRelayMarks } from "@fieldops/domain/effects/relay-marks";
 import { workerResources } from "../../../../tests/integration/provided-context.ts";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
 import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
@@ -575,10 +576,10 @@ describe("the worker", () => {
      * Transaction control and the signed tenant context (5), the claim, the requester's role, the company's trial,
      * the customer and its properties (2), the company's words, the job number, the plan, the job, its history note,
      * its visit, the company's enabled automations, the webhook subscriptions that want job.created, the customer's
-     * name for the outcome's words, the outcome, its effects into the outbox: 20; then marking the effects relayed in a
-     * transaction of its own (BEGIN, the context (2), the update, COMMIT): 25.
+     * name for the outcome's words, the outcome, its effects into the outbox: 20. Marking the effects relayed comes
+     * later, in one transaction for every run relayed meanwhile (`relay-marks.ts`).
      */
-    const CREATE_JOB_RUN_STATEMENTS = 25;
+    const CREATE_JOB_RUN_STATEMENTS = 20;
     const counting = createDatabase(workerResources().databaseUrl, {
       max: 1,
       countQueries: true,
@@ -612,6 +613,7 @@ describe("the worker", () => {
       }
     } finally {
       await queues.close();
+      await flushRelayMarks(counting);
       await counting.$disconnect();
     }
   });

@@ -15,6 +15,7 @@ import { recordActivityTask } from "../activity/record-activity.task.ts";
 import { systemActor, type TenantScope } from "../tenant-scope.ts";
 import type { PendingEffectRow } from "./relay-effects.ts";
 import { relayEffects } from "./relay-effects.ts";
+import { flushRelayMarks } from "./relay-marks.ts";
 import { openScope, runInScope, writeEffects, type EffectsDeps } from "./run-in-scope.ts";
 import { sweepPendingEffects } from "./sweep-pending-effects.ts";
 
@@ -78,6 +79,8 @@ describe("a use case's effects go through the outbox", () => {
     const [event] = await announced(jobId);
     expect(event?.requestId).toBe("request-1");
     expect((await queuedTask(activityId))?.data).toMatchObject({ activityId, requestId: "request-1" });
+    // Marked with the next batch, within a few tens of milliseconds.
+    await flushRelayMarks(deps.db);
     const rows = await rowsOfRequest("request-1");
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.relayedAt !== null)).toBe(true);

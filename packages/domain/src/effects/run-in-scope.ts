@@ -3,7 +3,8 @@ import type { Redis } from "ioredis";
 import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { Actor, TenantScope } from "../tenant-scope.ts";
-import { markedRelayed, relayEffects, type PendingEffectRow } from "./relay-effects.ts";
+import { relayEffects, type PendingEffectRow } from "./relay-effects.ts";
+import { markRelayedSoon } from "./relay-marks.ts";
 
 /** What running a scope needs: the database, and where its effects go after the commit. */
 export interface EffectsDeps {
@@ -95,15 +96,16 @@ export async function writeEffects(tx: TenantTransaction, effects: readonly Pend
   });
 }
 
-/** Relays what a transaction has just committed and marks it relayed; the sweeper retries what fails here. */
+/**
+ * Relays what a transaction has just committed, and has it marked relayed with the next batch (`relay-marks.ts`); the
+ * sweeper retries what fails here.
+ */
 export async function relayCommitted(deps: EffectsDeps, effects: readonly PendingEffectRow[]): Promise<void> {
   try {
     await relayEffects(deps, effects);
-    await withTenant(deps.db, effects[0]!.companyId, (tx) =>
-      tx.pendingEffect.updateMany({
-        where: { id: { in: effects.map((effect) => effect.id) } },
-        data: markedRelayed(),
-      }),
+    markRelayedSoon(
+      deps,
+      effects.map((effect) => effect.id),
     );
   } catch (error) {
     deps.log?.("effects not relayed; the sweeper will", { err: error, companyId: effects[0]!.companyId });
