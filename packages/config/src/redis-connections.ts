@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { withinTimeLimit } from "./time-limit.ts";
 
 /** How long a command waits for Redis's answer before the caller is told Redis is unavailable. */
 export const REDIS_COMMAND_TIMEOUT_MS = 2000;
@@ -76,18 +77,7 @@ export function whenReady(client: Redis): Promise<void> {
  * answered only after a reconnection, which may never come while closing.
  */
 export async function settleWithin(work: Promise<unknown>, limitMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, limitMs);
-  });
-  await Promise.race([
-    work.then(
-      () => {},
-      () => {},
-    ),
-    timeout,
-  ]);
-  clearTimeout(timer);
+  await withinTimeLimit(work, limitMs).catch(() => {});
 }
 
 /** Resolves when the connection is not (or no longer) open; ioredis may still say "ready" just after Redis died. */

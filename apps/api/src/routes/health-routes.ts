@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { withinTimeLimit } from "@fieldops/config/time-limit";
 import { migrationsNotApplied } from "@fieldops/db/migration-status";
 import { healthEndpoints, type Health, type Readiness } from "@fieldops/shared/health";
 import type { AppContext } from "../context.ts";
@@ -6,20 +7,8 @@ import { registerEndpoint } from "../http/endpoint-route.ts";
 
 const CHECK_TIMEOUT_MS = 2000;
 
-async function withinTimeLimit<T>(check: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("timed out")), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([check(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 async function answers(check: () => Promise<unknown>): Promise<"up" | "down"> {
-  return withinTimeLimit(check).then(
+  return withinTimeLimit(check(), CHECK_TIMEOUT_MS).then(
     () => "up" as const,
     () => "down" as const,
   );
@@ -37,7 +26,7 @@ function migrationCheck(context: AppContext) {
   return async (): Promise<{ state: Readiness["migrations"]; pending: string[] }> => {
     if (applied) return { state: "applied", pending: [] };
     try {
-      const pending = await withinTimeLimit(() => migrationsNotApplied(context.db));
+      const pending = await withinTimeLimit(migrationsNotApplied(context.db), CHECK_TIMEOUT_MS);
       applied = pending.length === 0;
       return { state: applied ? "applied" : "pending", pending };
     } catch {

@@ -1,4 +1,5 @@
 import OAuthClient from "intuit-oauth";
+import { withinTimeLimit } from "@fieldops/config/time-limit";
 import { z } from "zod";
 import { DomainError, unavailable } from "../errors.ts";
 import type { OAuth2Settings, TokenResponse } from "./oauth-client.ts";
@@ -55,17 +56,9 @@ const tokenSchema = z.object({
   scope: z.string().max(1000).optional(),
 });
 
-async function withinBound<T>(call: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("Intuit's token endpoint did not answer in time")), INTUIT_CALL_MS);
-  });
-  try {
-    return await Promise.race([call, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** One call of Intuit's client, within `INTUIT_CALL_MS`. */
+const withinBound = <T>(call: Promise<T>) =>
+  withinTimeLimit(call, INTUIT_CALL_MS, "Intuit's token endpoint did not answer in time");
 
 /** The tokens an answer carries; an answer without an access token is Intuit's fault, to be tried again later. */
 function tokensOf(json: unknown): TokenResponse {
