@@ -61,6 +61,6 @@ stopOnSignal(async () => {
   await Promise.race([running.close().catch(() => {}), whenClosed(redis)]);
   closeMailTransports();
   await catcher?.close();
-  await flushRelayMarks(db).catch(() => {});
+  await flushRelayMarks(db);
   await Promise.allSettled([closeRedis(redis), db.$disconnect(), tracing?.shutdown()]);
 });

@@ -15,7 +15,7 @@ type Log = (message: string, detail: Record<string, unknown>) => void;
 interface PendingMarks {
   ids: string[];
   timer: NodeJS.Timeout | null;
-  /** The batch being marked now; the next waits for it, so two batches never hold the same rows' locks at once. */
+  /** The batch being marked now; the next waits for it, so marking holds one pooled connection at most. */
   marking: Promise<void>;
   log: Log | undefined;
 }

@@ -80,9 +80,9 @@ export async function exchangeIntuitCode(
     const answer = await withinBound(client.createToken(`?${new URLSearchParams({ code: input.code })}`));
     return tokensOf(answer.getJson());
   } catch (thrown) {
+    if (thrown instanceof DomainError) throw thrown;
     const refusal = refusalOf(thrown);
     if (refusal) throw unavailable(`The provider refused the authorization code (${refusal})`);
-    if (thrown instanceof DomainError) throw thrown;
     throw unavailable("The provider could not be reached");
   }
 }
@@ -95,9 +95,9 @@ export async function refreshIntuitToken(
     const answer = await withinBound(intuitClient(settings).refreshUsingToken(refreshToken));
     return tokensOf(answer.getJson());
   } catch (thrown) {
+    if (thrown instanceof DomainError) throw thrown;
     const refusal = refusalOf(thrown);
     if (refusal) return { refused: refusal };
-    if (thrown instanceof DomainError) throw thrown;
     throw unavailable("QuickBooks could not be reached to refresh the connection");
   }
 }

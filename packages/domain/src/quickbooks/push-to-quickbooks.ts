@@ -183,6 +183,13 @@ async function customerFields(context: PushContext, id: string) {
   };
 }
 
+/**
+ * The query for a customer's payments or refund receipts of one day, where a push cut short looks for the one it made:
+ * a query answers one page (100 rows), which the customer's records of all time may overflow, and those of a day do not.
+ */
+const customerRecordsOfDay = (type: QuickBooksEntity, customerRef: string, txnDate: string) =>
+  `select * from ${type} where CustomerRef = ${queryValue(customerRef)} and TxnDate = ${queryValue(txnDate)}`;
+
 async function findByMarker(
   context: PushContext,
   statement: string,
@@ -423,13 +430,13 @@ async function createOnce(
   id: string,
   version: number,
   customerRef: string,
-  fields: Record<string, unknown>,
+  fields: { TxnDate: string } & Record<string, unknown>,
 ) {
   const type = QUICKBOOKS_ENTITY[entity];
   const marker = quickBooksMarker(entity, id);
   const found = await findByMarker(
     context,
-    `select * from ${type} where CustomerRef = ${queryValue(customerRef)} and TxnDate = ${queryValue(String(fields.TxnDate))}`,
+    customerRecordsOfDay(type, customerRef, fields.TxnDate),
     "PrivateNote",
     marker,
   );
@@ -468,15 +475,9 @@ async function pushPayment(
   if (!invoiceRef || !customerRef) return null;
   const marker = quickBooksMarker("payment", id);
   const txnDate = dayInTimeZone(payment.receivedAt, await companyTimeZone(context));
-  // A query answers one page (100 rows): the customer's payments of that day, not of all time, are searched for ours.
   const existing = row?.quickbooksId
     ? await context.client.read("Payment", row.quickbooksId)
-    : await findByMarker(
-        context,
-        `select * from Payment where CustomerRef = ${queryValue(customerRef)} and TxnDate = ${queryValue(txnDate)}`,
-        "PrivateNote",
-        marker,
-      );
+    : await findByMarker(context, customerRecordsOfDay("Payment", customerRef, txnDate), "PrivateNote", marker);
   const line = [{ Amount: amount(applied), LinkedTxn: [{ TxnId: invoiceRef, TxnType: "Invoice" }] }];
   if (!existing) {
     if (applied <= 0) return NOTHING_DUE;
