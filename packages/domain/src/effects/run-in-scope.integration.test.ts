@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { withSystem, withTenant } from "@fieldops/db";
 import { readEventsAfter } from "@fieldops/events/company-stream";
 import { taskJobId } from "@fieldops/tasks/enqueue";
@@ -87,6 +87,25 @@ describe("a use case's effects go through the outbox", () => {
     // A relayed row keeps what it was, not what it carried (a customer's details, a link's token).
     expect(rows.map((row) => row.payload)).toEqual([{}, {}]);
     expect(await pendingRows(jobId)).toEqual([]);
+  });
+
+  it("are marked relayed within moments with no one asking, in the batch of every change relayed meanwhile", async () => {
+    const jobIds = [randomUUID(), randomUUID()];
+    await Promise.all(
+      jobIds.map((jobId, index) =>
+        runInScope(deps, { companyId: company.id, actor, requestId: `request-batch-${index}` }, async (scope) =>
+          announceAndRecord(scope, jobId, randomUUID()),
+        ),
+      ),
+    );
+    await vi.waitFor(
+      async () => {
+        const rows = [...(await rowsOfRequest("request-batch-0")), ...(await rowsOfRequest("request-batch-1"))];
+        expect(rows).toHaveLength(4);
+        expect(rows.every((row) => row.relayedAt !== null)).toBe(true);
+      },
+      { timeout: 5000, interval: 50 },
+    );
   });
 
   it("are neither published, enqueued nor kept when the use case fails", async () => {
